@@ -1,0 +1,60 @@
+"""The exceptions that five_hundred raises.
+
+Every error is a :class:`FiveHundredError`, and every concrete error is also a
+:class:`ValueError`, so code that already catches ``ValueError`` for bad input keeps
+working.  Messages quote the input in notation and name the rule that forbids it; they
+are deterministic, so tests and doctests may assert on them.
+
+>>> from five_hundred import parse_card, InvalidNotationError
+>>> try:
+...     parse_card("1H")
+... except InvalidNotationError as error:
+...     print(error)
+invalid card '1H': expected a rank (2-10, 11, 12, 13, J, Q, K, A) then a suit (S, C, D, H), or JK
+"""
+
+__all__ = [
+    "FiveHundredError",
+    "IllegalActionError",
+    "IllegalBidError",
+    "IllegalPlayError",
+    "InvalidNotationError",
+    "InvalidStateError",
+    "RulesConfigError",
+    "WrongPhaseError",
+]
+
+
+class FiveHundredError(Exception):
+    """The root of every error raised by five_hundred."""
+
+
+class InvalidNotationError(FiveHundredError, ValueError):
+    """Text that is not valid notation for a card, bid, action or record."""
+
+
+class RulesConfigError(FiveHundredError, ValueError):
+    """A :class:`~five_hundred.rules.Rules` value with an inconsistent combination."""
+
+
+class InvalidStateError(FiveHundredError, ValueError):
+    """A deal, position or record that cannot arise under the rules."""
+
+
+class IllegalActionError(FiveHundredError, ValueError):
+    """An action that the rules forbid in this position.
+
+    The message names the rule; the state the action was tried on is unchanged.
+    """
+
+
+class IllegalBidError(IllegalActionError):
+    """A call that the auction rules forbid (not higher, misère gate, out of turn...)."""
+
+
+class IllegalPlayError(IllegalActionError):
+    """A card play, discard, nomination or partner call that the rules forbid."""
+
+
+class WrongPhaseError(IllegalActionError):
+    """An action of a kind that does not belong to the current phase of the hand."""

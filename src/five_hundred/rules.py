@@ -1,0 +1,393 @@
+"""The rules of a game: player count, scoring table and every variant option.
+
+One frozen :class:`Rules` value describes a game.  Every field has the standard
+(Australian, four-player) game's default, so ``Rules()`` is the standard game; presets
+are named constructors.  An inconsistent combination raises
+:class:`~five_hundred.errors.RulesConfigError` at construction.
+
+>>> from five_hundred import Rules
+>>> Rules().players, Rules().target
+(4, 500)
+>>> Rules.american().single_round_auction
+True
+>>> Rules(players=4, six_player_sides=3)
+Traceback (most recent call last):
+...
+five_hundred.errors.RulesConfigError: six_player_sides=3 needs players=6 (got players=4)
+"""
+
+import enum
+from collections.abc import Sequence
+from typing import Any, Final, Self
+
+import attrs
+
+from five_hundred.cards import Strain
+from five_hundred.errors import RulesConfigError
+
+__all__ = [
+    "AVONDALE",
+    "PERFECT",
+    "JokerLeadSuit",
+    "Rules",
+    "ScoringTable",
+    "side_of",
+]
+
+MIN_TRICKS: Final = 6
+MAX_TRICKS: Final = 10
+
+
+class JokerLeadSuit(enum.Enum):
+    """Which suits the leader of an un-nominated Joker may name (RULES.md A.5, B)."""
+
+    NOT_LED_BEFORE = "not_led_before"
+    """A suit that was not the suit to follow of an earlier trick of this hand."""
+    NOT_SHOWN_VOID = "not_shown_void"
+    """A suit in which the leader has not shown void."""
+    ANY = "any"
+    """Any suit."""
+
+
+def _table_values(_instance: Any, _attribute: Any, values: Any) -> None:
+    ok = (
+        isinstance(values, tuple)
+        and len(values) == MAX_TRICKS - MIN_TRICKS + 1
+        and all(
+            isinstance(row, tuple)
+            and len(row) == len(Strain)
+            and all(type(v) is int and v > 0 for v in row)
+            for row in values
+        )
+    )
+    if not ok:
+        msg = (
+            "a scoring table needs 5 rows (6 to 10 tricks) of 5 positive whole numbers "
+            f"(S, C, D, H, NT); got {values!r}"
+        )
+        raise RulesConfigError(msg)
+
+
+@attrs.frozen
+class ScoringTable:
+    """The value of every trick bid: ``values[tricks - 6][strain]``.
+
+    >>> AVONDALE.value(8, Strain.HEARTS), PERFECT.value(10, Strain.NO_TRUMPS)
+    (300, 500)
+    """
+
+    values: tuple[tuple[int, ...], ...] = attrs.field(validator=_table_values)
+    name: str = "custom"
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[Sequence[int]], name: str = "custom") -> Self:
+        """A table from five rows (6 to 10 tricks) of five values (S, C, D, H, NT)."""
+        try:
+            values = tuple(tuple(row) for row in rows)
+        except TypeError:
+            msg = f"a scoring table needs rows of numbers; got {rows!r}"
+            raise RulesConfigError(msg) from None
+        return cls(values, name)
+
+    @classmethod
+    def avondale(cls) -> Self:
+        """The Avondale table: ``100 * (tricks - 6) + 40 + 20 * strain`` (RULES.md A.6)."""
+        return cls(
+            tuple(
+                tuple(100 * (n - MIN_TRICKS) + 40 + 20 * k for k in range(len(Strain)))
+                for n in range(MIN_TRICKS, MAX_TRICKS + 1)
+            ),
+            "avondale",
+        )
+
+    @classmethod
+    def perfect(cls) -> Self:
+        """The "perfect" table: Avondale minus 20, so that 10NT is worth exactly 500."""
+        return cls(
+            tuple(tuple(v - 20 for v in row) for row in cls.avondale().values),
+            "perfect",
+        )
+
+    def value(self, tricks: int, strain: Strain) -> int:
+        """The value of a bid of ``tricks`` in ``strain``."""
+        return self.values[tricks - MIN_TRICKS][strain]
+
+
+AVONDALE: Final = ScoringTable.avondale()
+"""The standard (Avondale) scoring table."""
+PERFECT: Final = ScoringTable.perfect()
+"""The "perfect" table (Avondale minus 20)."""
+
+
+def _is_bool(name: str, value: object) -> None:
+    if type(value) is not bool:
+        msg = f"Rules.{name} must be True or False; got {value!r}"
+        raise RulesConfigError(msg)
+
+
+def _is_int(name: str, value: object) -> int:
+    if type(value) is not int:
+        msg = f"Rules.{name} must be a whole number; got {value!r}"
+        raise RulesConfigError(msg)
+    return value
+
+
+def _check(instance: "Rules", attribute: "attrs.Attribute[Any]", value: Any) -> None:
+    name = attribute.name
+    default = attribute.default
+    if isinstance(default, bool):
+        _is_bool(name, value)
+    elif isinstance(default, int):
+        _is_int(name, value)
+    elif name == "joker_lead_suit" and not isinstance(value, JokerLeadSuit):
+        msg = f"Rules.joker_lead_suit must be a JokerLeadSuit; got {value!r}"
+        raise RulesConfigError(msg)
+    elif name == "scoring_table" and not isinstance(value, ScoringTable):
+        msg = f"Rules.scoring_table must be a ScoringTable; got {value!r}"
+        raise RulesConfigError(msg)
+    elif name == "defender_cap" and value is not None:
+        _is_int(name, value)
+
+
+_PLAYERS_RANGE: Final = range(2, 7)
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class Rules:
+    """Everything that varies between games of Five Hundred.
+
+    The defaults are the standard game of RULES.md Part A; each field is an option of
+    Part B or C.  Build variants with keyword arguments, a preset, or
+    :meth:`replace`.
+    """
+
+    players: int = attrs.field(default=4, validator=_check)
+    """Number of players, 2 to 6."""
+    six_player_sides: int = attrs.field(default=2, validator=_check)
+    """Six players: 2 sides of three (seated alternately) or 3 sides of two (opposite)."""
+
+    misere: bool = attrs.field(default=True, validator=_check)
+    """Closed misère may be bid."""
+    open_misere: bool = attrs.field(default=True, validator=_check)
+    """Open misère may be bid."""
+    blind_misere: bool = attrs.field(default=True, validator=_check)
+    """Blind misère may be bid (only as a player's first call of the hand)."""
+    sans_kitty: bool = attrs.field(default=True, validator=_check)
+    """Trick bids may be made sans kitty (``7H-SK``)."""
+    misere_needs_seven: bool = attrs.field(default=True, validator=_check)
+    """Closed misère only while the standing bid is at the 7 level."""
+    misere_by_value: bool = attrs.field(default=False, validator=_check)
+    """Closed misère ranks between 8S and 8C instead of between 7NT and 8S."""
+    open_misere_top: bool = attrs.field(default=False, validator=_check)
+    """Open misère ranks above 10NT instead of between 10D and 10H."""
+    misere_value: int = attrs.field(default=250, validator=_check)
+    """Score of a closed misère."""
+    open_misere_value: int = attrs.field(default=500, validator=_check)
+    """Score of an open misère."""
+    blind_misere_value: int = attrs.field(default=500, validator=_check)
+    """Score of a blind misère."""
+
+    single_round_auction: bool = attrs.field(default=False, validator=_check)
+    """American auction: each player calls once, dealer last, the highest bid wins."""
+    raise_after_all_pass: bool = attrs.field(default=False, validator=_check)
+    """The winning bidder may raise once after all others have passed."""
+    redeal_same_dealer: bool = attrs.field(default=False, validator=_check)
+    """After a throw-in the same dealer deals again (instead of the next player)."""
+
+    joker_nomination: bool = attrs.field(default=True, validator=_check)
+    """The contractor of NT or misère who holds the Joker may nominate its suit."""
+    joker_follows_only_when_void: bool = attrs.field(default=True, validator=_check)
+    """Without trumps, the Joker may follow only a player void in the suit led."""
+    joker_lead_suit: JokerLeadSuit = attrs.field(
+        default=JokerLeadSuit.NOT_LED_BEFORE, validator=_check
+    )
+    """Which suit the leader of an un-nominated Joker may name."""
+    joker_last_trick_once_all_suits_led: bool = attrs.field(
+        default=True, validator=_check
+    )
+    """Once all four suits have been led, the Joker may be played only in the last trick."""
+    joker_lead_only_last_trick: bool = attrs.field(default=False, validator=_check)
+    """The un-nominated Joker may be led only in the last trick."""
+    misere_joker_forced_when_void: bool = attrs.field(default=True, validator=_check)
+    """In misère, a player void in the suit led who holds the Joker must play it."""
+    open_misere_exposed_before_lead: bool = attrs.field(default=False, validator=_check)
+    """The open-misère hand is shown before the opening lead, not after the first trick."""
+
+    slam_bonus: bool = attrs.field(default=True, validator=_check)
+    """All ten tricks on a contract worth less than 250 score 250."""
+    defender_trick_points: int = attrs.field(default=10, validator=_check)
+    """Points per trick for each defending side (0 turns them off)."""
+    defender_cap: int | None = attrs.field(default=None, validator=_check)
+    """Defenders' trick points take a side at most up to this total (490 or 480)."""
+    win_requires_contract: bool = attrs.field(default=True, validator=_check)
+    """A side wins only by reaching the target as the result of making a contract."""
+    target: int = attrs.field(default=500, validator=_check)
+    """Winning total."""
+    losing_score: int = attrs.field(default=-500, validator=_check)
+    """A side at or below this total loses ("out backwards")."""
+
+    five_player_partner: bool = attrs.field(default=True, validator=_check)
+    """Five players: the contractor of a trick bid may call a partner card."""
+
+    scoring_table: ScoringTable = attrs.field(default=AVONDALE, validator=_check)
+    """The value of every trick bid."""
+
+    def __attrs_post_init__(self) -> None:
+        problems = list(self._problems())
+        if problems:
+            raise RulesConfigError("; ".join(problems))
+
+    def _problems(self) -> "list[str]":
+        found = []
+        if self.players not in _PLAYERS_RANGE:
+            found.append(f"players must be 2 to 6 (got players={self.players})")
+        if self.six_player_sides not in (2, 3):
+            found.append(
+                f"six_player_sides must be 2 or 3 (got {self.six_player_sides})"
+            )
+        elif self.six_player_sides == 3 and self.players != 6:
+            found.append(
+                f"six_player_sides=3 needs players=6 (got players={self.players})"
+            )
+        if self.target <= 0:
+            found.append(f"target must be positive (got target={self.target})")
+        if self.losing_score >= 0:
+            found.append(
+                f"losing_score must be negative (got losing_score={self.losing_score})"
+            )
+        if self.defender_cap is not None and not 0 < self.defender_cap < self.target:
+            found.append(
+                f"defender_cap must be positive and below the target {self.target} "
+                f"(got defender_cap={self.defender_cap})"
+            )
+        if self.defender_trick_points < 0:
+            found.append(
+                f"defender_trick_points must not be negative (got {self.defender_trick_points})"
+            )
+        found.extend(
+            f"{name} must be positive (got {getattr(self, name)})"
+            for name in ("misere_value", "open_misere_value", "blind_misere_value")
+            if getattr(self, name) <= 0
+        )
+        if self.single_round_auction and self.raise_after_all_pass:
+            found.append(
+                "raise_after_all_pass needs the Australian auction "
+                "(single_round_auction=False): in a single round nobody raises"
+            )
+        return found
+
+    # -- derived facts -------------------------------------------------------------
+
+    @property
+    def sides(self) -> int:
+        """The number of sides (teams, or players playing alone)."""
+        if self.players == 4:
+            return 2
+        if self.players == 6:
+            return self.six_player_sides
+        return self.players
+
+    @property
+    def seats(self) -> int:
+        """The number of seats that receive a live hand (the same as ``players``)."""
+        return self.players
+
+    @property
+    def partnerships(self) -> bool:
+        """Whether sides are fixed teams of more than one player (4 and 6 players)."""
+        return self.sides < self.players
+
+    # -- presets ----------------------------------------------------------------
+
+    @classmethod
+    def standard(cls) -> Self:
+        """The standard Australian four-player game (the same as ``Rules()``)."""
+        return cls()
+
+    @classmethod
+    def american(cls, **changes: Any) -> Self:
+        """The American game: one round of bidding, dealer last.
+
+        Misère (nullo) ranks by its value, trick points may win the game, and the
+        Australian extras (open and blind misère, sans kitty) are off.
+        """
+        options: dict[str, Any] = {
+            "single_round_auction": True,
+            "misere_by_value": True,
+            "misere_needs_seven": False,
+            "open_misere": False,
+            "blind_misere": False,
+            "sans_kitty": False,
+            "win_requires_contract": False,
+        }
+        return cls(**(options | changes))
+
+    @classmethod
+    def for_players(cls, players: int, **changes: Any) -> Self:
+        """The standard game for ``players`` players (RULES.md C)."""
+        return cls(**({"players": players} | changes))
+
+    @classmethod
+    def two_player(cls, **changes: Any) -> Self:
+        """Two players: 33 cards, a dead third hand, each plays alone."""
+        return cls.for_players(2, **changes)
+
+    @classmethod
+    def three_player(cls, **changes: Any) -> Self:
+        """Three players: 33 cards, each plays alone."""
+        return cls.for_players(3, **changes)
+
+    @classmethod
+    def five_player(cls, **changes: Any) -> Self:
+        """Five players: 53 cards, a called partner, individual scores."""
+        return cls.for_players(5, **changes)
+
+    @classmethod
+    def six_player(cls, **changes: Any) -> Self:
+        """Six players: 63 cards, two sides of three seated alternately."""
+        return cls.for_players(6, **changes)
+
+    @classmethod
+    def six_player_three_sides(cls, **changes: Any) -> Self:
+        """Six players: 63 cards, three sides of two, partners opposite."""
+        return cls.for_players(6, **({"six_player_sides": 3} | changes))
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with some fields changed (checked like a new value).
+
+        Raises:
+            RulesConfigError: for an unknown field or an inconsistent result.
+        """
+        unknown = sorted(set(changes) - {a.name for a in attrs.fields(type(self))})
+        if unknown:
+            msg = f"unknown Rules option(s): {', '.join(unknown)}"
+            raise RulesConfigError(msg)
+        return attrs.evolve(self, **changes)
+
+
+_original_init = Rules.__init__
+
+
+def _checked_init(self: Rules, *args: Any, **kwargs: Any) -> None:
+    try:
+        _original_init(self, *args, **kwargs)
+    except TypeError as error:
+        msg = f"invalid Rules arguments: {error}"
+        raise RulesConfigError(msg) from None
+
+
+Rules.__init__ = _checked_init  # type: ignore[method-assign]
+
+
+def side_of(rules: Rules, seat: int) -> int:
+    """The side (team) a seat plays for.
+
+    Four players and six in two sides sit alternately (side ``seat % 2``); six in three
+    sides have partners opposite (side ``seat % 3``); otherwise each seat is its own side.
+
+    >>> [side_of(Rules(), seat) for seat in range(4)]
+    [0, 1, 0, 1]
+    >>> [side_of(Rules.six_player_three_sides(), seat) for seat in range(6)]
+    [0, 1, 2, 0, 1, 2]
+    """
+    return seat % rules.sides
