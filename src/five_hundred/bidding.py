@@ -1,0 +1,538 @@
+"""Bids, the scoring table, the order of bids and the auction.
+
+Bids are values with a notation: ``PASS``, ``6S`` .. ``10NT``, ``7H-SK`` (sans kitty),
+``MIS`` (misère), ``OMIS`` (open misère) and ``BMIS`` (blind misère).  Their order in the
+auction comes from the rules, never from their points: misère is worth 250 but ranks
+below 8S (240), and open misère ties 10H on value but ranks below it.
+
+>>> from five_hundred import Rules, bid_ladder, bid_value, outranks, parse_bid
+>>> bid_value(parse_bid("8H")), bid_value(parse_bid("MIS"))
+(300, 250)
+>>> outranks(parse_bid("MIS"), parse_bid("7NT")), outranks(parse_bid("MIS"), parse_bid("8S"))
+(True, False)
+>>> " ".join(str(bid) for bid in bid_ladder(Rules(sans_kitty=False))[8:12])
+'7H 7NT MIS 8S'
+
+The auction is an immutable :class:`Auction`; :func:`legal_calls`, :func:`explain_call`
+and :func:`apply_call` share one implementation of the rules of RULES.md A.2 and B.
+
+>>> auction = Auction.start(Rules(), dealer=3)
+>>> auction = apply_call(auction, 0, parse_bid("7S"))
+>>> apply_call(auction, 1, parse_bid("6NT"))
+Traceback (most recent call last):
+...
+five_hundred.errors.IllegalBidError: illegal bid '6NT' by seat 1: it does not outrank the standing bid 7S
+"""
+
+import enum
+import functools
+import re
+from collections.abc import Sequence
+from typing import Any, Final, Self, TypeAlias, assert_never, cast
+
+import attrs
+
+from five_hundred.cards import Strain, quote
+from five_hundred.errors import IllegalBidError, InvalidNotationError
+from five_hundred.rules import MAX_TRICKS, MIN_TRICKS, Rules
+
+__all__ = [
+    "BLIND_MISERE",
+    "MISERE",
+    "OPEN_MISERE",
+    "PASS",
+    "Auction",
+    "Bid",
+    "Call",
+    "Contract",
+    "MisereBid",
+    "MisereKind",
+    "Pass",
+    "TrickBid",
+    "apply_call",
+    "bid_ladder",
+    "bid_rank",
+    "bid_value",
+    "explain_call",
+    "format_scoring_table",
+    "legal_calls",
+    "outranks",
+    "parse_bid",
+]
+
+
+def _pretty(self: Any, printer: Any, cycle: bool) -> None:
+    printer.text(repr(self))
+
+
+@attrs.frozen(repr=False)
+class Pass:
+    """A pass: the player drops out of the auction for the rest of the hand."""
+
+    def __str__(self) -> str:
+        return "PASS"
+
+    def __repr__(self) -> str:
+        return "parse_bid('PASS')"
+
+    _repr_pretty_ = _pretty
+
+
+def _check_tricks(_instance: Any, _attribute: Any, value: Any) -> None:
+    if type(value) is not int or not MIN_TRICKS <= value <= MAX_TRICKS:
+        msg = f"a trick bid is for 6 to 10 tricks; got {value!r}"
+        raise InvalidNotationError(msg)
+
+
+def _check_strain(_instance: Any, _attribute: Any, value: Any) -> None:
+    if not isinstance(value, Strain):
+        msg = f"a trick bid needs a Strain; got {value!r}"
+        raise InvalidNotationError(msg)
+
+
+def _check_flag(_instance: Any, _attribute: Any, value: Any) -> None:
+    if type(value) is not bool:
+        msg = f"sans_kitty must be True or False; got {value!r}"
+        raise InvalidNotationError(msg)
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class TrickBid:
+    """A bid to win ``tricks`` (6 to 10) tricks in ``strain``, optionally sans kitty.
+
+    >>> TrickBid(7, Strain.HEARTS, sans_kitty=True)
+    parse_bid('7H-SK')
+    """
+
+    tricks: int = attrs.field(validator=_check_tricks)
+    strain: Strain = attrs.field(validator=_check_strain)
+    sans_kitty: bool = attrs.field(default=False, validator=_check_flag)
+
+    def __str__(self) -> str:
+        return f"{self.tricks}{self.strain.letter}{'-SK' if self.sans_kitty else ''}"
+
+    def __repr__(self) -> str:
+        return f"parse_bid({str(self)!r})"
+
+    _repr_pretty_ = _pretty
+
+
+class MisereKind(enum.Enum):
+    """The three misère bids and their notation."""
+
+    CLOSED = "MIS"
+    OPEN = "OMIS"
+    BLIND = "BMIS"
+
+    @property
+    def title(self) -> str:
+        """The name in words: ``misère``, ``open misère`` or ``blind misère``."""
+        return {"MIS": "misère", "OMIS": "open misère", "BMIS": "blind misère"}[
+            self.value
+        ]
+
+
+def _check_kind(_instance: Any, _attribute: Any, value: Any) -> None:
+    if not isinstance(value, MisereKind):
+        msg = f"a misère bid needs a MisereKind; got {value!r}"
+        raise InvalidNotationError(msg)
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class MisereBid:
+    """A bid to win no trick, played alone: closed, open or blind misère."""
+
+    kind: MisereKind = attrs.field(validator=_check_kind)
+
+    def __str__(self) -> str:
+        return self.kind.value
+
+    def __repr__(self) -> str:
+        return f"parse_bid({str(self)!r})"
+
+    _repr_pretty_ = _pretty
+
+
+Bid: TypeAlias = TrickBid | MisereBid
+"""A bid that can win the auction (everything but a pass)."""
+Call: TypeAlias = TrickBid | MisereBid | Pass
+"""Anything a player may say in the auction."""
+
+PASS: Final = Pass()
+MISERE: Final = MisereBid(MisereKind.CLOSED)
+OPEN_MISERE: Final = MisereBid(MisereKind.OPEN)
+BLIND_MISERE: Final = MisereBid(MisereKind.BLIND)
+
+_STRAIN_BY_TEXT: Final = {
+    "S": Strain.SPADES,
+    "C": Strain.CLUBS,
+    "D": Strain.DIAMONDS,
+    "H": Strain.HEARTS,
+    "NT": Strain.NO_TRUMPS,
+    "♠": Strain.SPADES,
+    "♣": Strain.CLUBS,
+    "♦": Strain.DIAMONDS,
+    "♥": Strain.HEARTS,
+}
+_TRICK_BID_RE: Final = re.compile(r"(10|[6-9])(NT|[SCDH♠♣♦♥])(-SK)?")
+_BID_HELP: Final = "expected PASS, 6S .. 10NT (strain S C D H NT), a trick bid with -SK, MIS, OMIS or BMIS"
+_FIXED: Final[dict[str, Call]] = {
+    "PASS": PASS,
+    "MIS": MISERE,
+    "OMIS": OPEN_MISERE,
+    "BMIS": BLIND_MISERE,
+}
+
+
+def parse_bid(text: str) -> Call:
+    """Parse a call (a bid or a pass) from notation; case is ignored.
+
+    Raises:
+        InvalidNotationError: if ``text`` is not a call in the notation.
+
+    >>> parse_bid("7h-sk"), parse_bid("pass"), parse_bid("10NT")
+    (parse_bid('7H-SK'), parse_bid('PASS'), parse_bid('10NT'))
+    """
+    if not isinstance(cast(object, text), str):
+        msg = f"invalid bid {quote(text)}: expected text"
+        raise InvalidNotationError(msg)
+    key = text.strip().upper().replace("\ufe0f", "")
+    fixed = _FIXED.get(key)
+    if fixed is not None:
+        return fixed
+    match = _TRICK_BID_RE.fullmatch(key)
+    if match is None:
+        msg = f"invalid bid {quote(text)}: {_BID_HELP}"
+        raise InvalidNotationError(msg)
+    tricks, strain, sans_kitty = match.groups()
+    return TrickBid(
+        int(tricks), _STRAIN_BY_TEXT[strain], sans_kitty=sans_kitty is not None
+    )
+
+
+# -- the scoring table and the order of bids ------------------------------------------
+
+
+def bid_value(bid: Bid, rules: Rules = Rules()) -> int:  # noqa: B008
+    """The scoring-table value of a bid (RULES.md A.6): what making it scores.
+
+    A sans-kitty bid is worth the same as the bid with the kitty; the misères are worth
+    the rules' ``misere_value``, ``open_misere_value`` and ``blind_misere_value``.
+
+    >>> from five_hundred import PERFECT
+    >>> bid_value(parse_bid("10NT")), bid_value(parse_bid("10NT"), Rules(scoring_table=PERFECT))
+    (520, 500)
+    """
+    if not isinstance(cast(object, bid), TrickBid | MisereBid):
+        msg = f"{quote(str(bid))} is not a bid (a pass has no value)"
+        raise InvalidNotationError(msg)
+    match bid:
+        case TrickBid(tricks, strain):
+            return rules.scoring_table.value(tricks, strain)
+        case MisereBid(kind):
+            if kind is MisereKind.CLOSED:
+                return rules.misere_value
+            if kind is MisereKind.OPEN:
+                return rules.open_misere_value
+            return rules.blind_misere_value
+        case _:
+            assert_never(bid)
+
+
+@functools.cache
+def bid_ladder(rules: Rules = Rules()) -> tuple[Bid, ...]:  # noqa: B008
+    """Every bid the rules allow, lowest first (passes excluded).
+
+    Sans-kitty bids sit right above the same bid with the kitty; closed misère between
+    7NT and 8S (or, by value, between 8S and 8C); open misère between 10D and 10H (or at
+    the top), with blind misère immediately above it (RULES.md A.2, B, D).
+
+    >>> ladder = bid_ladder(Rules())
+    >>> str(ladder[0]), str(ladder[-1]), len(ladder)
+    ('6S', '10NT-SK', 53)
+    """
+    ladder: list[Bid] = []
+    for tricks in range(MIN_TRICKS, MAX_TRICKS + 1):
+        for strain in Strain:
+            ladder.append(TrickBid(tricks, strain))
+            if rules.sans_kitty:
+                ladder.append(TrickBid(tricks, strain, sans_kitty=True))
+            if rules.misere and (tricks, strain) == (
+                (8, Strain.SPADES) if rules.misere_by_value else (7, Strain.NO_TRUMPS)
+            ):
+                ladder.append(MISERE)
+            if (tricks, strain) == (
+                (10, Strain.NO_TRUMPS)
+                if rules.open_misere_top
+                else (10, Strain.DIAMONDS)
+            ):
+                if rules.open_misere:
+                    ladder.append(OPEN_MISERE)
+                if rules.blind_misere:
+                    ladder.append(BLIND_MISERE)
+    return tuple(ladder)
+
+
+@functools.cache
+def _ranks(rules: Rules) -> dict[Bid, int]:
+    return {bid: index for index, bid in enumerate(bid_ladder(rules))}
+
+
+def _disabled_reason(bid: Bid) -> str:
+    option = {
+        MisereKind.CLOSED: "misere",
+        MisereKind.OPEN: "open_misere",
+        MisereKind.BLIND: "blind_misere",
+    }
+    if isinstance(bid, MisereBid):
+        return f"{bid.kind.title} is not allowed by these rules (Rules.{option[bid.kind]}=False)"
+    return "sans-kitty bids are not allowed by these rules (Rules.sans_kitty=False)"
+
+
+def bid_rank(bid: Bid, rules: Rules = Rules()) -> int:  # noqa: B008
+    """The bid's place in :func:`bid_ladder` (0 for the lowest): the auction's key.
+
+    Raises:
+        IllegalBidError: if the rules do not allow the bid at all.
+    """
+    rank = _ranks(rules).get(bid)
+    if rank is None:
+        msg = f"{quote(str(bid))}: {_disabled_reason(bid)}"
+        raise IllegalBidError(msg)
+    return rank
+
+
+def outranks(a: Bid, b: Bid, rules: Rules = Rules()) -> bool:  # noqa: B008
+    """Whether bid ``a`` beats bid ``b`` in the auction under ``rules``.
+
+    Raises:
+        IllegalBidError: if the rules do not allow one of the bids.
+
+    >>> outranks(parse_bid("OMIS"), parse_bid("10D")), outranks(parse_bid("10H"), parse_bid("OMIS"))
+    (True, True)
+    """
+    return bid_rank(a, rules) > bid_rank(b, rules)
+
+
+def format_scoring_table(rules: Rules = Rules(), *, symbols: bool = False) -> str:  # noqa: B008
+    """The scoring table of the rules as text, with the misère values.
+
+    >>> print(format_scoring_table(Rules()))
+    tricks     S    C    D    H   NT
+         6    40   60   80  100  120
+         7   140  160  180  200  220
+         8   240  260  280  300  320
+         9   340  360  380  400  420
+        10   440  460  480  500  520
+    misère 250, open misère 500, blind misère 500
+    """
+    heads = ["♠", "♣", "♦", "♥", "NT"] if symbols else [s.letter for s in Strain]
+    lines = ["tricks" + "".join(f"{head:>5}" for head in heads)]
+    lines.extend(
+        f"{tricks:>6}"
+        + "".join(f"{rules.scoring_table.value(tricks, s):>5}" for s in Strain)
+        for tricks in range(MIN_TRICKS, MAX_TRICKS + 1)
+    )
+    extras = [
+        f"{kind.title} {value}"
+        for kind, allowed, value in (
+            (MisereKind.CLOSED, rules.misere, rules.misere_value),
+            (MisereKind.OPEN, rules.open_misere, rules.open_misere_value),
+            (MisereKind.BLIND, rules.blind_misere, rules.blind_misere_value),
+        )
+        if allowed
+    ]
+    if extras:
+        lines.append(", ".join(extras))
+    return "\n".join(lines)
+
+
+# -- the auction --------------------------------------------------------------------
+
+
+@attrs.frozen(repr=False)
+class Contract:
+    """The outcome of an auction: the winning bid and the seat that made it."""
+
+    bid: Bid
+    contractor: int
+
+    def __str__(self) -> str:
+        return f"{self.bid} by seat {self.contractor}"
+
+    def __repr__(self) -> str:
+        return f"Contract(parse_bid({str(self.bid)!r}), {self.contractor})"
+
+    _repr_pretty_ = _pretty
+
+
+@attrs.frozen
+class Auction:
+    """An auction in progress or finished: an immutable value.
+
+    Build one with :meth:`start`; :func:`apply_call` returns the next one.  ``calls``
+    holds ``(seat, call)`` pairs in order; the other fields are derived from them.
+    """
+
+    rules: Rules
+    dealer: int
+    calls: tuple[tuple[int, Call], ...] = ()
+    to_act: int | None = None
+    """The seat to call, or ``None`` once the auction is over."""
+    standing: Bid | None = None
+    """The highest bid so far."""
+    bidder: int | None = None
+    """Who made the standing bid."""
+    passed: frozenset[int] = frozenset()
+    """Seats that have passed (they may not call again)."""
+    raising: bool = False
+    """The winning bidder's one chance to raise after all others passed."""
+
+    @classmethod
+    def start(cls, rules: Rules, dealer: int) -> Self:
+        """A new auction: the player left of the dealer calls first."""
+        return cls(rules, dealer, (), (dealer + 1) % rules.players)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the auction has ended."""
+        return self.to_act is None
+
+    @property
+    def contract(self) -> Contract | None:
+        """The winning bid and its bidder once the auction is over.
+
+        ``None`` while the auction goes on, and after every player passed.
+        """
+        if self.to_act is not None or self.standing is None or self.bidder is None:
+            return None
+        return Contract(self.standing, self.bidder)
+
+    @property
+    def thrown_in(self) -> bool:
+        """Whether the auction ended with every player passing."""
+        return self.to_act is None and self.standing is None
+
+    def has_called(self, seat: int) -> bool:
+        """Whether the seat has already made a call this hand."""
+        return any(s == seat for s, _ in self.calls)
+
+
+def _gate_open(auction: Auction) -> bool:
+    standing = auction.standing
+    return isinstance(standing, TrickBid) and standing.tricks == 7
+
+
+def _explain_bid(auction: Auction, seat: int, bid: Bid) -> str | None:
+    rules = auction.rules
+    rank = _ranks(rules).get(bid)
+    if rank is None:
+        return _disabled_reason(bid)
+    standing = auction.standing
+    if standing is not None and rank <= _ranks(rules)[standing]:
+        return f"it does not outrank the standing bid {standing}"
+    if isinstance(bid, MisereBid):
+        if (
+            bid.kind is MisereKind.CLOSED
+            and rules.misere_needs_seven
+            and not _gate_open(auction)
+        ):
+            return (
+                "misère may be bid only while the standing bid is at the 7 level "
+                f"(standing bid: {standing if standing is not None else 'none'})"
+            )
+        if bid.kind is MisereKind.BLIND and auction.has_called(seat):
+            return (
+                "blind misère may be called only as a player's first call of the hand"
+            )
+    return None
+
+
+def explain_call(auction: Auction, seat: int, call: Call) -> str | None:
+    """Why ``seat`` may not make ``call`` now, or ``None`` if the call is legal."""
+    if not isinstance(cast(object, call), Pass | TrickBid | MisereBid):
+        return f"{quote(call)} is not a call"
+    if auction.to_act is None:
+        return "the auction is over"
+    if seat in auction.passed:
+        return f"seat {seat} has passed and may not call again this hand"
+    if seat != auction.to_act:
+        return f"seat {seat} called out of turn: seat {auction.to_act} is to call"
+    if isinstance(call, Pass):
+        return None
+    return _explain_bid(auction, seat, call)
+
+
+def legal_calls(auction: Auction) -> tuple[Call, ...]:
+    """The calls open to the player to act: ``PASS`` first, then bids lowest first.
+
+    Empty once the auction is over.
+    """
+    seat = auction.to_act
+    if seat is None:
+        return ()
+    ranks = _ranks(auction.rules)
+    start = 0 if auction.standing is None else ranks[auction.standing] + 1
+    ladder = bid_ladder(auction.rules)
+    return (
+        PASS,
+        *(b for b in ladder[start:] if _explain_bid(auction, seat, b) is None),
+    )
+
+
+def _next_seat(auction: Auction, seat: int, passed: frozenset[int]) -> int | None:
+    n = auction.rules.players
+    for step in range(1, n + 1):
+        candidate = (seat + step) % n
+        if candidate not in passed:
+            return candidate
+    return None
+
+
+def apply_call(auction: Auction, seat: int, call: Call) -> Auction:
+    """The auction after ``seat`` makes ``call``.
+
+    Raises:
+        IllegalBidError: naming the rule, if the call is not legal now.
+    """
+    reason = explain_call(auction, seat, call)
+    if reason is not None:
+        msg = f"illegal bid {quote(str(call))} by seat {seat}: {reason}"
+        raise IllegalBidError(msg)
+    rules = auction.rules
+    calls = (*auction.calls, (seat, call))
+    standing, bidder, passed = auction.standing, auction.bidder, auction.passed
+    if isinstance(call, Pass):
+        if not auction.raising:
+            passed = passed | {seat}
+    else:
+        standing, bidder = call, seat
+    ladder = bid_ladder(rules)
+    to_act: int | None
+    raising = False
+    if (standing is not None and standing == ladder[-1]) or auction.raising:
+        to_act = None
+    elif rules.single_round_auction:
+        to_act = None if len(calls) == rules.players else (seat + 1) % rules.players
+    else:
+        active = rules.players - len(passed)
+        if active == 0 or (active == 1 and bidder is not None and bidder not in passed):
+            to_act = None
+            if active == 1 and rules.raise_after_all_pass and isinstance(call, Pass):
+                to_act, raising = bidder, True
+        else:
+            to_act = _next_seat(auction, seat, passed)
+    return Auction(
+        rules, auction.dealer, calls, to_act, standing, bidder, passed, raising
+    )
+
+
+def replay_calls(rules: Rules, dealer: int, calls: Sequence[Call]) -> Auction:
+    """The auction after the given calls, in turn order from the dealer's left."""
+    auction = Auction.start(rules, dealer)
+    for call in calls:
+        if auction.to_act is None:
+            msg = f"illegal bid {quote(str(call))}: the auction is over"
+            raise IllegalBidError(msg)
+        auction = apply_call(auction, auction.to_act, call)
+    return auction
