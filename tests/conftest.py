@@ -21,9 +21,12 @@ from hypothesis import HealthCheck, settings
 settings.register_profile(
     "ci", settings.get_profile("ci"), max_examples=60, deadline=None
 )
-settings.register_profile("dev", max_examples=30, deadline=None)
+# Based on Hypothesis's "default" profile, not on whichever profile is loaded.
+_default = settings.get_profile("default")
+settings.register_profile("dev", _default, max_examples=30, deadline=None)
 settings.register_profile(
     "thorough",
+    _default,
     max_examples=2000,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
