@@ -6,6 +6,7 @@ The build works offline: intersphinx reads the inventories committed in
 """
 
 from importlib.metadata import version as _version
+from typing import Any
 
 # -- Project information -----------------------------------------------------
 
@@ -72,3 +73,36 @@ copybutton_only_copy_prompt_lines = True
 
 html_theme = "furo"
 html_title = f"five_hundred {release}"
+
+# -- Napoleon and one-line attribute docstrings ----------------------------------
+#
+# For a property, attribute or constant, napoleon reads a first line of the form
+# "text: more text" as "type: description" ("The notation letter: ``S``, ..."
+# would lose its first words, which then become a broken cross-reference under
+# -n -W). That is all napoleon does to such docstrings, and the types here come
+# from annotations, so their text is kept exactly as written.
+
+_VERBATIM_KINDS = frozenset({"property", "attribute", "data"})
+_verbatim: list[str] | None = None
+
+
+def _keep_verbatim(
+    app: object, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    global _verbatim
+    _verbatim = list(lines) if what in _VERBATIM_KINDS else None
+
+
+def _restore_verbatim(
+    app: object, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    global _verbatim
+    if _verbatim is not None and what in _VERBATIM_KINDS:
+        lines[:] = _verbatim
+    _verbatim = None
+
+
+def setup(app: Any) -> None:
+    # Napoleon listens at the default priority (500): before it, then after it.
+    app.connect("autodoc-process-docstring", _keep_verbatim, priority=400)
+    app.connect("autodoc-process-docstring", _restore_verbatim, priority=600)
