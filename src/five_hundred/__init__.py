@@ -6,6 +6,14 @@ module (:mod:`five_hundred.cards`, :mod:`five_hundred.rules`, ...).
 
 from importlib.metadata import PackageNotFoundError, version
 
+from five_hundred.actions import (
+    Action,
+    CallPartner,
+    Discard,
+    NominateJoker,
+    PlayCard,
+    parse_action,
+)
 from five_hundred.bidding import (
     BLIND_MISERE,
     MISERE,
@@ -58,6 +66,15 @@ from five_hundred.rules import (
     ScoringTable,
     side_of,
 )
+from five_hundred.tricks import (
+    PlayContext,
+    card_power,
+    effective_suit,
+    explain_play,
+    joker_nominations,
+    legal_plays,
+    trick_winner,
+)
 
 try:
     __version__ = version("five-hundred")
@@ -72,11 +89,14 @@ __all__ = [
     "OPEN_MISERE",
     "PASS",
     "PERFECT",
+    "Action",
     "Auction",
     "Bid",
     "Call",
+    "CallPartner",
     "Card",
     "Contract",
+    "Discard",
     "FiveHundredError",
     "IllegalActionError",
     "IllegalBidError",
@@ -86,7 +106,10 @@ __all__ = [
     "JokerLeadSuit",
     "MisereBid",
     "MisereKind",
+    "NominateJoker",
     "Pass",
+    "PlayCard",
+    "PlayContext",
     "Rank",
     "Rules",
     "RulesConfigError",
@@ -100,16 +123,23 @@ __all__ = [
     "bid_ladder",
     "bid_rank",
     "bid_value",
+    "card_power",
     "deal",
+    "effective_suit",
     "explain_call",
+    "explain_play",
     "format_cards",
     "format_scoring_table",
+    "joker_nominations",
     "legal_calls",
+    "legal_plays",
     "outranks",
     "pack",
+    "parse_action",
     "parse_bid",
     "parse_card",
     "parse_cards",
     "shuffled_pack",
     "side_of",
+    "trick_winner",
 ]

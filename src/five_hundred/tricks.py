@@ -1,0 +1,499 @@
+"""Effective suits, card strength, the Joker, legal plays and trick winners.
+
+How strong a card is and which suit it belongs to depend on the contract
+(RULES.md A.3): in a trump contract the Joker, the right bower (J of trumps) and the left
+bower (the other J of the same colour) are the top trumps, and the left bower belongs to
+the trump suit for every purpose.  In No Trumps and every misère there are no bowers and
+the Joker is the only trump and belongs to no suit, unless the contractor nominated a suit
+for it, in which case it is that suit's highest card and not a trump.
+
+>>> from five_hundred import Strain, Suit, parse_card, parse_cards
+>>> from five_hundred.tricks import PlayContext, effective_suit, trick_winner
+>>> hearts = PlayContext(Strain.HEARTS)
+>>> effective_suit(parse_card("JD"), hearts)
+<Suit.HEARTS: 3>
+>>> trick_winner(parse_cards("AH JD KH QH"), hearts)  # the left bower beats the ace
+1
+
+Everything here works on small integers inside: a hand is an ``int`` bit mask of card
+codes (see :mod:`five_hundred.cards`), and the per-contract tables are built once.  The
+typed functions (:func:`legal_plays`, :func:`explain_play`, :func:`trick_winner`) wrap
+those integer functions, which the game state and the fast playouts call directly.
+"""
+
+import functools
+from collections.abc import Iterable, Sequence
+from typing import Final, cast
+
+import attrs
+
+from five_hundred.actions import NominateJoker, PlayCard
+from five_hundred.cards import (
+    CARDS_BY_CODE,
+    JOKER,
+    JOKER_CODE,
+    Card,
+    Rank,
+    Strain,
+    Suit,
+    card_code,
+    mask_from_cards,
+    quote,
+)
+from five_hundred.errors import IllegalPlayError, InvalidStateError
+from five_hundred.rules import JokerLeadSuit, Rules
+
+__all__ = [
+    "NO_SUIT",
+    "PlayContext",
+    "card_power",
+    "effective_suit",
+    "explain_play",
+    "joker_nominations",
+    "legal_plays",
+    "trick_winner",
+]
+
+JOKER_BIT: Final = 1 << JOKER_CODE
+NO_SUIT: Final = 4
+"""The effective-suit number of the un-nominated Joker without trumps (no suit)."""
+ALL_SUITS: Final = 0b1111
+_NT: Final = 4  # context key of No Trumps with the Joker not nominated
+_JACK: Final = Rank.JACK - 2  # rank offset of a jack in a card code
+
+
+def context_key(strain: int, joker_suit: int | None) -> int:
+    """The small integer naming a card order: 0-3 trumps, 4 NT, 5-8 NT with nomination."""
+    if strain < _NT:
+        return strain
+    return _NT if joker_suit is None else 5 + joker_suit
+
+
+@attrs.frozen(cache_hash=True)
+class PlayContext:
+    """What the card order of a hand depends on: the strain, misère, the Joker's suit.
+
+    Misère contracts are played without trumps (``strain`` is No Trumps).
+    ``joker_suit`` is the contractor's nomination, possible only without trumps.
+    """
+
+    strain: Strain
+    misere: bool = False
+    joker_suit: Suit | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(cast(object, self.strain), Strain):
+            msg = f"PlayContext needs a Strain; got {self.strain!r}"
+            raise InvalidStateError(msg)
+        if self.misere and self.strain is not Strain.NO_TRUMPS:
+            msg = "a misère contract is played without trumps (strain NO_TRUMPS)"
+            raise InvalidStateError(msg)
+        if self.joker_suit is not None and self.strain is not Strain.NO_TRUMPS:
+            msg = "the Joker's suit can be nominated only without trumps"
+            raise InvalidStateError(msg)
+
+    @property
+    def key(self) -> int:
+        """The context key of the integer tables."""
+        return context_key(self.strain, self.joker_suit)
+
+    @property
+    def trumps(self) -> Suit | None:
+        """The trump suit, or ``None`` without trumps."""
+        return self.strain.suit
+
+
+class _Tables:
+    """The integer tables of one card order (one context key)."""
+
+    __slots__ = ("eff", "key_by_led", "suit_masks", "trump")
+
+    def __init__(self, key: int) -> None:
+        trump = key if key < _NT else -1
+        nominated = key - 5 if key > _NT else -1
+        eff = [code >> 4 for code in range(JOKER_CODE)] + [NO_SUIT]
+        power = [(code & 15) + 2 for code in range(JOKER_CODE)] + [0]
+        if trump >= 0:
+            right = trump * 16 + _JACK
+            left = (trump ^ 1) * 16 + _JACK
+            eff[left] = trump
+            eff[JOKER_CODE] = trump
+            power[right], power[left], power[JOKER_CODE] = 30, 29, 31
+        elif nominated >= 0:
+            eff[JOKER_CODE] = nominated
+            power[JOKER_CODE] = 18
+        self.trump = trump
+        self.eff: tuple[int, ...] = tuple(eff)
+        self.suit_masks: tuple[int, ...] = tuple(
+            sum(1 << code for code in range(JOKER_CODE + 1) if eff[code] == suit)
+            for suit in range(NO_SUIT + 1)
+        )
+        # key_by_led[led][code]: 0 cannot win; plain cards of the suit led rank by power;
+        # trumps (and the un-nominated Joker without trumps) beat them all.
+        rows = []
+        for led in range(4):
+            row = []
+            for code in range(JOKER_CODE + 1):
+                if eff[code] == NO_SUIT or (trump >= 0 and eff[code] == trump):
+                    row.append(100 + power[code])
+                elif eff[code] == led:
+                    row.append(power[code])
+                else:
+                    row.append(0)
+            rows.append(tuple(row))
+        self.key_by_led: tuple[tuple[int, ...], ...] = tuple(rows)
+
+
+TABLES: Final = tuple(_Tables(key) for key in range(9))
+"""The tables of every context key."""
+
+
+@functools.cache
+def _options(rules: Rules) -> tuple[bool, bool, bool, bool, JokerLeadSuit]:
+    return (
+        rules.joker_follows_only_when_void,
+        rules.joker_last_trick_once_all_suits_led,
+        rules.joker_lead_only_last_trick,
+        rules.misere_joker_forced_when_void,
+        rules.joker_lead_suit,
+    )
+
+
+def legal_mask(
+    hand: int,
+    key: int,
+    led: int,
+    rules: Rules,
+    *,
+    misere: bool,
+    suits_led: int,
+    last_trick: bool,
+) -> int:
+    """The mask of cards of ``hand`` that may be played (the integer core).
+
+    ``led`` is the suit to follow (0-3), or -1 when leading.  ``suits_led`` is the mask of
+    suits led so far this hand, the trick in progress included.
+    """
+    if led < 0:
+        if key != _NT or not hand & JOKER_BIT or last_trick:
+            return hand
+        only_void, all_four, lead_last, _, _ = _options(rules)
+        if lead_last or (all_four and suits_led == ALL_SUITS):
+            return hand ^ JOKER_BIT
+        return hand
+    follow = hand & TABLES[key].suit_masks[led]
+    if key != _NT or not hand & JOKER_BIT or last_trick:
+        return follow or hand
+    only_void, all_four, _, forced, _ = _options(rules)
+    joker_ok = not (all_four and (suits_led | 1 << led) == ALL_SUITS)
+    if follow:
+        return follow | JOKER_BIT if joker_ok and not only_void else follow
+    if not joker_ok:
+        return hand ^ JOKER_BIT
+    if misere and forced:
+        return JOKER_BIT
+    return hand
+
+
+def joker_suits(rules: Rules, *, suits_led: int, void: int, last_trick: bool) -> int:
+    """The mask of suits the leader of the un-nominated Joker may name (may be 0)."""
+    if last_trick:
+        return ALL_SUITS
+    rule = _options(rules)[4]
+    if rule is JokerLeadSuit.NOT_LED_BEFORE:
+        return ALL_SUITS & ~suits_led
+    if rule is JokerLeadSuit.NOT_SHOWN_VOID:
+        return ALL_SUITS & ~void
+    return ALL_SUITS
+
+
+def winner_index(codes: Sequence[int], key: int, led: int) -> int:
+    """The position of the winning card in a trick of card codes (the integer core)."""
+    row = TABLES[key].key_by_led[led]
+    best = 0
+    best_key = row[codes[0]]
+    for index in range(1, len(codes)):
+        value = row[codes[index]]
+        if value > best_key:
+            best, best_key = index, value
+    return best
+
+
+# -- the typed interface ------------------------------------------------------------
+
+
+def effective_suit(card: Card, context: PlayContext) -> Suit | None:
+    """The suit a card belongs to in this contract (``None``: the Joker without a suit).
+
+    >>> effective_suit(JOKER, PlayContext(Strain.NO_TRUMPS)) is None
+    True
+    >>> effective_suit(JOKER, PlayContext(Strain.NO_TRUMPS, joker_suit=Suit.CLUBS))
+    <Suit.CLUBS: 1>
+    """
+    suit = TABLES[context.key].eff[card_code(card)]
+    return None if suit == NO_SUIT else Suit(suit)
+
+
+def card_power(card: Card, context: PlayContext, led: Suit) -> int:
+    """How strongly a card plays to a trick led in ``led``: 0 if it cannot win.
+
+    Trumps (and the Joker without trumps) score above 100; cards of the suit led score
+    their rank; the larger number wins.
+    """
+    return TABLES[context.key].key_by_led[led][card_code(card)]
+
+
+def _led_suit(
+    cards: Sequence[Card], context: PlayContext, led_suit: Suit | None
+) -> int:
+    first = TABLES[context.key].eff[card_code(cards[0])]
+    if first == NO_SUIT:
+        if led_suit is None:
+            msg = "a trick led by the Joker without trumps needs the suit named (led_suit)"
+            raise InvalidStateError(msg)
+        return int(led_suit)
+    return first
+
+
+def trick_winner(
+    cards: Sequence[Card], context: PlayContext, led_suit: Suit | None = None
+) -> int:
+    """The position (0 = the leader) of the card that wins a trick.
+
+    The highest trump wins; with no trump, the highest card of the suit led.  Any number
+    of cards is allowed (two to six players, three when a partner sits out).
+    ``led_suit`` is needed only when the un-nominated Joker was led (the suit named).
+
+    >>> trick_winner(parse_cards("KS JK AS"), PlayContext(Strain.NO_TRUMPS))
+    1
+    """
+    if not cards:
+        msg = "an empty trick has no winner"
+        raise InvalidStateError(msg)
+    codes = [card_code(card) for card in cards]
+    return winner_index(codes, context.key, _led_suit(cards, context, led_suit))
+
+
+def _suit_names(mask: int) -> str:
+    return ", ".join(Suit(s).name.lower() for s in range(4) if mask >> s & 1)
+
+
+def _describe(code: int, key: int) -> str:
+    card = CARDS_BY_CODE[code]
+    trump = TABLES[key].trump
+    if trump >= 0 and code == (trump ^ 1) * 16 + _JACK:
+        return f"{card} (left bower)"
+    return str(card)
+
+
+def _holding(mask: int, key: int, led: int) -> str:
+    """The cards of ``mask``, weakest first (as they rank in the suit led)."""
+    row = TABLES[key].key_by_led[led]
+    codes = sorted(
+        (c for c in range(JOKER_CODE + 1) if mask >> c & 1), key=row.__getitem__
+    )
+    return ", ".join(_describe(code, key) for code in codes)
+
+
+@attrs.frozen
+class _Position:
+    hand: int
+    key: int
+    led: int
+    misere: bool
+    suits_led: int
+    void: int
+    last_trick: bool
+
+
+def _position(
+    hand: Iterable[Card],
+    context: PlayContext,
+    trick: Sequence[Card],
+    led_suit: Suit | None,
+    suits_led: Iterable[Suit],
+    shown_void: Iterable[Suit],
+    *,
+    last_trick: bool,
+) -> _Position:
+    led = _led_suit(trick, context, led_suit) if trick else -1
+    suits = 0
+    for suit in suits_led:
+        suits |= 1 << suit
+    if led >= 0:
+        suits |= 1 << led
+    void = 0
+    for suit in shown_void:
+        void |= 1 << suit
+    mask = mask_from_cards(hand)
+    return _Position(mask, context.key, led, context.misere, suits, void, last_trick)
+
+
+def _plays(pos: _Position, rules: Rules) -> list[PlayCard]:
+    mask = legal_mask(
+        pos.hand,
+        pos.key,
+        pos.led,
+        rules,
+        misere=pos.misere,
+        suits_led=pos.suits_led,
+        last_trick=pos.last_trick,
+    )
+    plays: list[PlayCard] = []
+    for code in range(JOKER_CODE + 1):
+        if mask >> code & 1:
+            if code == JOKER_CODE and pos.led < 0 and pos.key == _NT:
+                names = joker_suits(
+                    rules,
+                    suits_led=pos.suits_led,
+                    void=pos.void,
+                    last_trick=pos.last_trick,
+                )
+                plays.extend(
+                    PlayCard(JOKER, Suit(s)) for s in range(4) if names >> s & 1
+                )
+            else:
+                plays.append(PlayCard(CARDS_BY_CODE[code]))
+    return plays
+
+
+def legal_plays(
+    hand: Iterable[Card],
+    context: PlayContext,
+    rules: Rules = Rules(),  # noqa: B008
+    *,
+    trick: Sequence[Card] = (),
+    led_suit: Suit | None = None,
+    suits_led: Iterable[Suit] = (),
+    shown_void: Iterable[Suit] = (),
+    last_trick: bool = False,
+) -> tuple[PlayCard, ...]:
+    """The plays open to a player, in card-code order (RULES.md A.4, A.5, D).
+
+    Args:
+        hand: the player's cards.
+        context: the contract's card order.
+        rules: the Joker options.
+        trick: the cards already played to this trick, leader first.
+        led_suit: the suit named, if the un-nominated Joker was led.
+        suits_led: the suits led (as the suit to follow) in earlier tricks of this hand.
+        shown_void: the suits this player has shown void in.
+        last_trick: whether this is the hand's last trick.
+
+    Leading the un-nominated Joker without trumps gives one play per suit it may name.
+
+    >>> nt = PlayContext(Strain.NO_TRUMPS)
+    >>> [str(p) for p in legal_plays(parse_cards("JK 9H"), nt, trick=parse_cards("KS"))]
+    ['PLAY 9H', 'PLAY JK']
+    >>> [str(p) for p in legal_plays(parse_cards("JK 9H"), nt, trick=parse_cards("KH"))]
+    ['PLAY 9H']
+    """
+    pos = _position(
+        hand, context, trick, led_suit, suits_led, shown_void, last_trick=last_trick
+    )
+    return tuple(_plays(pos, rules))
+
+
+def _explain(pos: _Position, play: PlayCard, rules: Rules) -> str | None:
+    code = card_code(play.card)
+    if not pos.hand >> code & 1:
+        return f"{play.card} is not in the hand"
+    joker_free = pos.key == _NT and code == JOKER_CODE
+    if play.suit is not None and not (joker_free and pos.led < 0):
+        return "only the leader of the Joker without trumps (and no nomination) names a suit"
+    allowed = legal_mask(
+        pos.hand,
+        pos.key,
+        pos.led,
+        rules,
+        misere=pos.misere,
+        suits_led=pos.suits_led,
+        last_trick=pos.last_trick,
+    )
+    if joker_free and pos.led < 0:
+        if not allowed >> code & 1:
+            if rules.joker_lead_only_last_trick:
+                return "the Joker may be led only in the last trick (Rules.joker_lead_only_last_trick)"
+            return "all four suits have been led: the Joker may be played only in the last trick"
+        names = joker_suits(
+            rules, suits_led=pos.suits_led, void=pos.void, last_trick=pos.last_trick
+        )
+        if play.suit is None:
+            return "leading the Joker names the suit to follow (PLAY JK:S, JK:C, JK:D or JK:H)"
+        if not names >> play.suit & 1:
+            if rules.joker_lead_suit is JokerLeadSuit.NOT_LED_BEFORE:
+                why = "has been led before in this hand"
+            else:
+                why = "is a suit the leader has shown void in"
+            return f"the Joker may not name {play.suit.name.lower()}: it {why}"
+        return None
+    if allowed >> code & 1:
+        return None
+    led_name = Suit(pos.led).name.lower() if pos.led >= 0 else ""
+    follow = pos.hand & TABLES[pos.key].suit_masks[pos.led] if pos.led >= 0 else 0
+    if joker_free:
+        if follow:
+            return (
+                f"the Joker may follow only a player void in the suit led; "
+                f"must follow {led_name}: holds {_holding(follow, pos.key, pos.led)}"
+            )
+        return "all four suits have been led: the Joker may be played only in the last trick"
+    if allowed == JOKER_BIT:
+        return f"void in {led_name} in a misère contract: must play the Joker"
+    return f"must follow {led_name}: holds {_holding(follow, pos.key, pos.led)}"
+
+
+def explain_play(
+    hand: Iterable[Card],
+    play: PlayCard,
+    context: PlayContext,
+    rules: Rules = Rules(),  # noqa: B008
+    *,
+    trick: Sequence[Card] = (),
+    led_suit: Suit | None = None,
+    suits_led: Iterable[Suit] = (),
+    shown_void: Iterable[Suit] = (),
+    last_trick: bool = False,
+) -> str | None:
+    """Why ``play`` is not legal (the same arguments as :func:`legal_plays`), or ``None``.
+
+    >>> hearts = PlayContext(Strain.HEARTS)
+    >>> explain_play(parse_cards("9H JD KS"), PlayCard(parse_card("KS")), hearts,
+    ...              trick=parse_cards("AH"))
+    'must follow hearts: holds 9H, JD (left bower)'
+    """
+    pos = _position(
+        hand, context, trick, led_suit, suits_led, shown_void, last_trick=last_trick
+    )
+    return _explain(pos, play, rules)
+
+
+def check_play(pos: _Position, play: PlayCard, rules: Rules) -> None:
+    """Raise :class:`IllegalPlayError` if ``play`` is not legal in ``pos``."""
+    reason = _explain(pos, play, rules)
+    if reason is not None:
+        msg = f"illegal play {quote(str(play.card))}: {reason}"
+        raise IllegalPlayError(msg)
+
+
+def joker_nominations(
+    hand: Iterable[Card],
+    context: PlayContext,
+    rules: Rules = Rules(),  # noqa: B008
+) -> tuple[NominateJoker, ...]:
+    """The nominations open to a contractor holding ``hand`` before the first lead.
+
+    Only without trumps, only holding the Joker, and only if the rules allow
+    nomination: a suit for it, or ``NOMINATE NONE`` (declining).  Otherwise none.
+
+    >>> [str(n) for n in joker_nominations(parse_cards("JK 9H"), PlayContext(Strain.NO_TRUMPS))]
+    ['NOMINATE NONE', 'NOMINATE S', 'NOMINATE C', 'NOMINATE D', 'NOMINATE H']
+    """
+    if (
+        context.strain is not Strain.NO_TRUMPS
+        or context.joker_suit is not None
+        or not rules.joker_nomination
+        or JOKER not in set(hand)
+    ):
+        return ()
+    return (NominateJoker(None), *(NominateJoker(suit) for suit in Suit))
