@@ -1,0 +1,146 @@
+"""Hypothesis strategies for five_hundred's public types, one per type.
+
+Other test modules import these (``from tests.strategies import cards, rules``) and
+add their own below (``bids()``, ``actions()``, ...).  Importing this module also
+registers the strategies for :class:`~five_hundred.Card` and
+:class:`~five_hundred.Rules` with :func:`hypothesis.strategies.register_type_strategy`,
+so ``st.from_type(Card)`` and ``st.builds(...)`` inference only produce valid values:
+``st.builds(Card)`` alone would pair a rank with no suit, and ``Rules`` hides its
+fields behind a checking ``__init__``.
+"""
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from five_hundred import (
+    AVONDALE,
+    PERFECT,
+    Card,
+    JokerLeadSuit,
+    Rank,
+    Rules,
+    ScoringTable,
+    Strain,
+    Suit,
+    pack,
+)
+from five_hundred.cards import CARDS_BY_CODE
+
+__all__ = [
+    "PLAYER_COUNTS",
+    "cards",
+    "joker_lead_suits",
+    "player_counts",
+    "ranks",
+    "rules",
+    "scoring_tables",
+    "seeds",
+    "strains",
+    "suits",
+]
+
+PLAYER_COUNTS = (2, 3, 4, 5, 6)
+"""Every player count the rules support."""
+
+_BOOL_OPTIONS = (
+    "misere",
+    "open_misere",
+    "blind_misere",
+    "sans_kitty",
+    "misere_needs_seven",
+    "misere_by_value",
+    "open_misere_top",
+    "redeal_same_dealer",
+    "joker_nomination",
+    "joker_follows_only_when_void",
+    "joker_last_trick_once_all_suits_led",
+    "joker_lead_only_last_trick",
+    "misere_joker_forced_when_void",
+    "open_misere_exposed_before_lead",
+    "slam_bonus",
+    "win_requires_contract",
+    "five_player_partner",
+)
+"""The independent boolean options of Rules (the two auction options are drawn apart)."""
+
+
+def suits() -> st.SearchStrategy[Suit]:
+    """Any suit."""
+    return st.sampled_from(Suit)
+
+
+def strains() -> st.SearchStrategy[Strain]:
+    """Any strain (a suit or No Trumps)."""
+    return st.sampled_from(Strain)
+
+
+def ranks() -> st.SearchStrategy[Rank]:
+    """Any rank, including the six-player ranks 11, 12 and 13."""
+    return st.sampled_from(Rank)
+
+
+def player_counts() -> st.SearchStrategy[int]:
+    """A supported player count, 2 to 6."""
+    return st.sampled_from(PLAYER_COUNTS)
+
+
+def cards(rules: Rules | None = None) -> st.SearchStrategy[Card]:
+    """A card of the pack for ``rules``, or any card at all (every code) if ``None``."""
+    if rules is None:
+        return st.sampled_from(CARDS_BY_CODE)
+    return st.sampled_from(pack(rules))
+
+
+def seeds() -> st.SearchStrategy[int]:
+    """A deal seed: any 64-bit unsigned integer (the SplitMix64 state)."""
+    return st.integers(min_value=0, max_value=2**64 - 1)
+
+
+def joker_lead_suits() -> st.SearchStrategy[JokerLeadSuit]:
+    """Any choice of suit for a led Joker."""
+    return st.sampled_from(JokerLeadSuit)
+
+
+def scoring_tables() -> st.SearchStrategy[ScoringTable]:
+    """The built-in tables, or a custom one of positive values."""
+    custom = st.lists(
+        st.lists(st.integers(1, 2000), min_size=5, max_size=5),
+        min_size=5,
+        max_size=5,
+    ).map(ScoringTable.from_rows)
+    return st.one_of(st.sampled_from((AVONDALE, PERFECT)), custom)
+
+
+@st.composite
+def _rules(draw: st.DrawFn, players: int | None) -> Rules:
+    n = draw(player_counts()) if players is None else players
+    options: dict[str, Any] = {name: draw(st.booleans()) for name in _BOOL_OPTIONS}
+    single_round = draw(st.booleans())
+    options["single_round_auction"] = single_round
+    options["raise_after_all_pass"] = False if single_round else draw(st.booleans())
+    target = draw(st.integers(1, 2000))
+    cap = draw(st.none() | st.integers(1, target - 1)) if target > 1 else None
+    return Rules(
+        players=n,
+        six_player_sides=draw(st.sampled_from((2, 3))) if n == 6 else 2,
+        misere_value=draw(st.integers(1, 1000)),
+        open_misere_value=draw(st.integers(1, 1000)),
+        blind_misere_value=draw(st.integers(1, 1000)),
+        joker_lead_suit=draw(joker_lead_suits()),
+        defender_trick_points=draw(st.integers(0, 50)),
+        defender_cap=cap,
+        target=target,
+        losing_score=draw(st.integers(-2000, -1)),
+        scoring_table=draw(scoring_tables()),
+        **options,
+    )
+
+
+def rules(players: int | None = None) -> st.SearchStrategy[Rules]:
+    """A valid Rules value, every option drawn; ``players`` fixes the player count."""
+    return _rules(players)
+
+
+st.register_type_strategy(Card, cards())
+st.register_type_strategy(Rules, rules())

@@ -1,0 +1,80 @@
+import pytest
+
+import five_hundred
+from five_hundred import errors
+from five_hundred.errors import (
+    FiveHundredError,
+    IllegalActionError,
+    IllegalBidError,
+    IllegalPlayError,
+    InvalidNotationError,
+    InvalidStateError,
+    RulesConfigError,
+    WrongPhaseError,
+)
+
+LEAVES = (
+    InvalidNotationError,
+    InvalidStateError,
+    RulesConfigError,
+    IllegalActionError,
+    IllegalBidError,
+    IllegalPlayError,
+    WrongPhaseError,
+)
+
+
+@pytest.mark.parametrize("error", LEAVES)
+def test_every_error_is_a_five_hundred_error_and_a_value_error(
+    error: type[Exception],
+) -> None:
+    assert issubclass(error, FiveHundredError)
+    assert issubclass(error, ValueError)
+    with pytest.raises(FiveHundredError, match="boom"):
+        raise error("boom")
+    with pytest.raises(ValueError, match="boom"):
+        raise error("boom")
+
+
+def test_the_root_is_an_exception_but_not_a_value_error() -> None:
+    assert issubclass(FiveHundredError, Exception)
+    assert not issubclass(FiveHundredError, ValueError)
+
+
+@pytest.mark.parametrize("error", [IllegalBidError, IllegalPlayError, WrongPhaseError])
+def test_action_errors_are_illegal_action_errors(error: type[Exception]) -> None:
+    assert issubclass(error, IllegalActionError)
+    with pytest.raises(IllegalActionError, match="not your turn"):
+        raise error("not your turn")
+
+
+@pytest.mark.parametrize(
+    "error", [InvalidNotationError, InvalidStateError, RulesConfigError]
+)
+def test_input_errors_are_not_illegal_action_errors(error: type[Exception]) -> None:
+    assert not issubclass(error, IllegalActionError)
+
+
+def test_the_leaves_are_distinct_siblings() -> None:
+    independent = [
+        InvalidNotationError,
+        InvalidStateError,
+        RulesConfigError,
+        IllegalActionError,
+    ]
+    for a in independent:
+        for b in independent:
+            assert issubclass(a, b) == (a is b)
+
+
+def test_every_error_is_exported_from_the_package() -> None:
+    for name in errors.__all__:
+        assert getattr(five_hundred, name) is getattr(errors, name)
+        assert name in five_hundred.__all__
+    assert set(errors.__all__) == {e.__name__ for e in (*LEAVES, FiveHundredError)}
+
+
+def test_the_message_is_kept() -> None:
+    error = InvalidNotationError("invalid card 'ZZ'")
+    assert str(error) == "invalid card 'ZZ'"
+    assert error.args == ("invalid card 'ZZ'",)
