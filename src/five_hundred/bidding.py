@@ -213,7 +213,7 @@ def parse_bid(text: str) -> Call:
 # -- the scoring table and the order of bids ------------------------------------------
 
 
-def bid_value(bid: Bid, rules: Rules = Rules()) -> int:  # noqa: B008
+def bid_value(bid: Bid, rules: Rules = Rules()) -> int:
     """The scoring-table value of a bid (RULES.md A.6): what making it scores.
 
     A sans-kitty bid is worth the same as the bid with the kitty; the misères are worth
@@ -240,7 +240,7 @@ def bid_value(bid: Bid, rules: Rules = Rules()) -> int:  # noqa: B008
 
 
 @functools.cache
-def bid_ladder(rules: Rules = Rules()) -> tuple[Bid, ...]:  # noqa: B008
+def bid_ladder(rules: Rules = Rules()) -> tuple[Bid, ...]:
     """Every bid the rules allow, lowest first (passes excluded).
 
     Sans-kitty bids sit right above the same bid with the kitty; closed misère between
@@ -289,7 +289,7 @@ def _disabled_reason(bid: Bid) -> str:
     return "sans-kitty bids are not allowed by these rules (Rules.sans_kitty=False)"
 
 
-def bid_rank(bid: Bid, rules: Rules = Rules()) -> int:  # noqa: B008
+def bid_rank(bid: Bid, rules: Rules = Rules()) -> int:
     """The bid's place in :func:`bid_ladder` (0 for the lowest): the auction's key.
 
     Raises:
@@ -302,7 +302,7 @@ def bid_rank(bid: Bid, rules: Rules = Rules()) -> int:  # noqa: B008
     return rank
 
 
-def outranks(a: Bid, b: Bid, rules: Rules = Rules()) -> bool:  # noqa: B008
+def outranks(a: Bid, b: Bid, rules: Rules = Rules()) -> bool:
     """Whether bid ``a`` beats bid ``b`` in the auction under ``rules``.
 
     Raises:
@@ -314,7 +314,7 @@ def outranks(a: Bid, b: Bid, rules: Rules = Rules()) -> bool:  # noqa: B008
     return bid_rank(a, rules) > bid_rank(b, rules)
 
 
-def format_scoring_table(rules: Rules = Rules(), *, symbols: bool = False) -> str:  # noqa: B008
+def format_scoring_table(rules: Rules = Rules(), *, symbols: bool = False) -> str:
     """The scoring table of the rules as text, with the misère values.
 
     >>> print(format_scoring_table(Rules()))

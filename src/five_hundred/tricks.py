@@ -38,9 +38,8 @@ from five_hundred.cards import (
     Suit,
     card_code,
     mask_from_cards,
-    quote,
 )
-from five_hundred.errors import IllegalPlayError, InvalidStateError
+from five_hundred.errors import InvalidStateError
 from five_hundred.rules import JokerLeadSuit, Rules
 
 __all__ = [
@@ -296,7 +295,9 @@ def _holding(mask: int, key: int, led: int) -> str:
 
 
 @attrs.frozen
-class _Position:
+class Position:
+    """A player's position in the play, on small integers (for the game state)."""
+
     hand: int
     key: int
     led: int
@@ -315,7 +316,7 @@ def _position(
     shown_void: Iterable[Suit],
     *,
     last_trick: bool,
-) -> _Position:
+) -> Position:
     led = _led_suit(trick, context, led_suit) if trick else -1
     suits = 0
     for suit in suits_led:
@@ -326,10 +327,10 @@ def _position(
     for suit in shown_void:
         void |= 1 << suit
     mask = mask_from_cards(hand)
-    return _Position(mask, context.key, led, context.misere, suits, void, last_trick)
+    return Position(mask, context.key, led, context.misere, suits, void, last_trick)
 
 
-def _plays(pos: _Position, rules: Rules) -> list[PlayCard]:
+def _plays(pos: Position, rules: Rules) -> list[PlayCard]:
     mask = legal_mask(
         pos.hand,
         pos.key,
@@ -360,7 +361,7 @@ def _plays(pos: _Position, rules: Rules) -> list[PlayCard]:
 def legal_plays(
     hand: Iterable[Card],
     context: PlayContext,
-    rules: Rules = Rules(),  # noqa: B008
+    rules: Rules = Rules(),
     *,
     trick: Sequence[Card] = (),
     led_suit: Suit | None = None,
@@ -394,7 +395,8 @@ def legal_plays(
     return tuple(_plays(pos, rules))
 
 
-def _explain(pos: _Position, play: PlayCard, rules: Rules) -> str | None:
+def explain_position(pos: Position, play: PlayCard, rules: Rules) -> str | None:
+    """Why ``play`` is illegal in ``pos``, or ``None`` (the one legality check)."""
     code = card_code(play.card)
     if not pos.hand >> code & 1:
         return f"{play.card} is not in the hand"
@@ -447,7 +449,7 @@ def explain_play(
     hand: Iterable[Card],
     play: PlayCard,
     context: PlayContext,
-    rules: Rules = Rules(),  # noqa: B008
+    rules: Rules = Rules(),
     *,
     trick: Sequence[Card] = (),
     led_suit: Suit | None = None,
@@ -465,21 +467,13 @@ def explain_play(
     pos = _position(
         hand, context, trick, led_suit, suits_led, shown_void, last_trick=last_trick
     )
-    return _explain(pos, play, rules)
-
-
-def check_play(pos: _Position, play: PlayCard, rules: Rules) -> None:
-    """Raise :class:`IllegalPlayError` if ``play`` is not legal in ``pos``."""
-    reason = _explain(pos, play, rules)
-    if reason is not None:
-        msg = f"illegal play {quote(str(play.card))}: {reason}"
-        raise IllegalPlayError(msg)
+    return explain_position(pos, play, rules)
 
 
 def joker_nominations(
     hand: Iterable[Card],
     context: PlayContext,
-    rules: Rules = Rules(),  # noqa: B008
+    rules: Rules = Rules(),
 ) -> tuple[NominateJoker, ...]:
     """The nominations open to a contractor holding ``hand`` before the first lead.
 

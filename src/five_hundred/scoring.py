@@ -1,0 +1,150 @@
+"""Scoring a hand and deciding the game (RULES.md A.6, A.7, B, C).
+
+>>> from five_hundred import Rules, parse_bid, score_hand
+>>> score_hand(parse_bid("8H"), (9, 1), {0})          # made: 300; defenders 10 a trick
+(300, 10)
+>>> score_hand(parse_bid("8H"), (7, 3), {0})          # failed: -300
+(-300, 30)
+>>> score_hand(parse_bid("7S"), (10, 0), {0})         # a slam on a contract under 250
+(250, 0)
+>>> score_hand(parse_bid("MIS"), (1, 0), {0})         # misère taken a trick
+(-250, 0)
+"""
+
+from collections.abc import Collection, Sequence
+from typing import cast
+
+from five_hundred.bidding import Bid, MisereBid, TrickBid, bid_value
+from five_hundred.cards import quote
+from five_hundred.errors import InvalidStateError
+from five_hundred.rules import Rules
+
+__all__ = ["game_winners", "score_hand"]
+
+SLAM_VALUE = 250
+TOTAL_TRICKS = 10
+
+
+def _check(
+    bid: Bid, tricks_won: Sequence[int], contractors: Collection[int], rules: Rules
+) -> None:
+    if not isinstance(cast(object, bid), TrickBid | MisereBid):
+        msg = f"invalid bid {quote(str(bid))}: a hand is scored on a bid (not a pass)"
+        raise InvalidStateError(msg)
+    if len(tricks_won) != rules.sides:
+        msg = f"tricks_won needs one entry per side ({rules.sides}); got {len(tricks_won)}"
+        raise InvalidStateError(msg)
+    if (
+        any(type(t) is not int or t < 0 for t in tricks_won)
+        or sum(tricks_won) > TOTAL_TRICKS
+    ):
+        msg = f"invalid tricks_won {tuple(tricks_won)!r}: at most 10 tricks in all"
+        raise InvalidStateError(msg)
+    if not contractors or any(
+        type(s) is not int or not 0 <= s < rules.sides for s in contractors
+    ):
+        msg = f"invalid contractors {sorted(contractors)!r}: sides are 0 to {rules.sides - 1}"
+        raise InvalidStateError(msg)
+
+
+def score_hand(
+    bid: Bid,
+    tricks_won: Sequence[int],
+    contractors: Collection[int],
+    *,
+    scores: Sequence[int] | None = None,
+    rules: Rules = Rules(),
+) -> tuple[int, ...]:
+    """The change to each side's total for a finished hand.
+
+    Args:
+        bid: the contract.
+        tricks_won: tricks won by each side this hand.
+        contractors: the contracting sides (two in a five-player partnership).
+        scores: each side's total before the hand (needed only for ``defender_cap``).
+        rules: the scoring options.
+
+    A trick contract made scores its value (250 for a slam on a contract worth less,
+    with ``slam_bonus``), failed loses it; every defending side scores
+    ``defender_trick_points`` per trick, up to ``defender_cap``.  A misère scores its
+    value if the contractor took no trick and loses it otherwise; defenders score
+    nothing.
+
+    Raises:
+        InvalidStateError: if the arguments cannot describe a hand.
+    """
+    _check(bid, tricks_won, contractors, rules)
+    contracting = set(contractors)
+    before = tuple(scores) if scores is not None else (0,) * rules.sides
+    if len(before) != rules.sides:
+        msg = f"scores needs one entry per side ({rules.sides}); got {len(before)}"
+        raise InvalidStateError(msg)
+    taken = sum(tricks_won[side] for side in contracting)
+    value = bid_value(bid, rules)
+    if isinstance(bid, MisereBid):
+        result = value if taken == 0 else -value
+        return tuple(
+            result if side in contracting else 0 for side in range(rules.sides)
+        )
+    if taken >= bid.tricks:
+        if rules.slam_bonus and taken == TOTAL_TRICKS and value < SLAM_VALUE:
+            value = SLAM_VALUE
+        result = value
+    else:
+        result = -value
+    changes = []
+    for side in range(rules.sides):
+        if side in contracting:
+            changes.append(result)
+            continue
+        gain = rules.defender_trick_points * tricks_won[side]
+        if rules.defender_cap is not None:
+            gain = max(0, min(gain, rules.defender_cap - before[side]))
+        changes.append(gain)
+    return tuple(changes)
+
+
+def game_winners(
+    rules: Rules,
+    scores: Sequence[int],
+    contractors: Collection[int] = (),
+    *,
+    made: bool = False,
+) -> tuple[int, ...]:
+    """The winning sides after a hand, or ``()`` if the game goes on (RULES.md A.7, C).
+
+    Args:
+        rules: the game-end options.
+        scores: each side's total after the hand.
+        contractors: the contracting sides of the hand just scored.
+        made: whether they made the contract.
+
+    A side wins by reaching the target by making a contract; every contracting side
+    that does so wins (both partners of a five-player partnership).  Without
+    ``win_requires_contract`` defenders' points may win too, the contractors first, and
+    otherwise the highest total.  A side at or below ``losing_score`` loses and ends
+    the game: the highest other total wins.  Equal totals share the win.
+
+    >>> game_winners(Rules(), (520, 300), {0}, made=True)
+    (0,)
+    >>> game_winners(Rules(), (300, 510), {0}, made=True)   # defenders' points can't win
+    ()
+    >>> game_winners(Rules(), (-520, 300), {0})
+    (1,)
+    """
+    sides = range(len(scores))
+    reached = [s for s in sides if scores[s] >= rules.target]
+    by_contract = [s for s in reached if made and s in contractors]
+    if by_contract:
+        return tuple(by_contract)
+    if reached and not rules.win_requires_contract:
+        best = max(scores[s] for s in reached)
+        return tuple(s for s in reached if scores[s] == best)
+    losers = {s for s in sides if scores[s] <= rules.losing_score}
+    if not losers:
+        return ()
+    others = [s for s in sides if s not in losers]
+    if not others:
+        return ()
+    best = max(scores[s] for s in others)
+    return tuple(s for s in others if scores[s] == best)

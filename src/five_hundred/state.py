@@ -1,0 +1,1030 @@
+"""The whole game: an immutable :class:`GameState` and pure functions over it.
+
+A game goes through the phases of :class:`Phase` hand after hand: bidding, the kitty
+discard, the five-player partner call, the Joker nomination, the play of the cards, the
+end of the hand (scored) and, at last, the end of the game.  :func:`legal_actions` lists
+what the player to act may do; :func:`apply` returns the next state and never changes its
+input; :func:`explain_illegal` says which rule forbids an action.  The generator and the
+validator share one implementation.
+
+>>> from five_hundred import Phase, apply, legal_actions, new_game, parse_action
+>>> state = new_game(seed=1)
+>>> state.phase, state.to_act
+(<Phase.BIDDING: 'bidding'>, 1)
+>>> [str(a) for a in legal_actions(state)[:4]]
+['PASS', '6S', '6S-SK', '6C']
+>>> state = apply(state, parse_action("7H"))
+>>> state.to_act
+2
+
+Inside, a state keeps hands as ``int`` bit masks and small tuples, so that a random game
+runs fast; the properties give the typed view (cards, bids, contracts).
+"""
+
+import enum
+import itertools
+import secrets
+from collections.abc import Sequence
+from typing import Any, Final, NamedTuple, cast
+
+import attrs
+
+from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
+from five_hundred.bidding import (
+    Auction,
+    Call,
+    Contract,
+    MisereBid,
+    Pass,
+    TrickBid,
+    apply_call,
+    explain_call,
+    legal_calls,
+)
+from five_hundred.cards import (
+    CARDS_BY_CODE,
+    JOKER,
+    JOKER_CODE,
+    Card,
+    Strain,
+    Suit,
+    card_code,
+    cards_from_mask,
+    format_cards,
+    mask_from_cards,
+    quote,
+)
+from five_hundred.deal import (
+    HAND_SIZE,
+    KITTY_SIZE,
+    deal,
+    hands_dealt,
+    pack,
+    pack_mask,
+    shuffled_pack,
+)
+from five_hundred.errors import (
+    IllegalActionError,
+    IllegalBidError,
+    IllegalPlayError,
+    InvalidStateError,
+    WrongPhaseError,
+)
+from five_hundred.rules import Rules, side_of
+from five_hundred.scoring import game_winners, score_hand
+from five_hundred.tricks import (
+    JOKER_BIT,
+    NO_SUIT,
+    TABLES,
+    PlayContext,
+    Position,
+    context_key,
+    explain_position,
+    joker_suits,
+    legal_mask,
+    winner_index,
+)
+
+__all__ = [
+    "GameState",
+    "HandSummary",
+    "Phase",
+    "apply",
+    "explain_illegal",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "new_hand",
+    "next_hand",
+]
+
+_MASK64: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_NT: Final = 4
+
+
+class Phase(enum.Enum):
+    """The phases of a hand, and the end of the game."""
+
+    BIDDING = "bidding"
+    DISCARD = "discard"
+    NOMINATE = "nominate"
+    CALL_PARTNER = "call_partner"
+    PLAY = "play"
+    HAND_OVER = "hand_over"
+    GAME_OVER = "game_over"
+
+
+class HandSummary(NamedTuple):
+    """A finished hand of the game: its deal, its actions and its result."""
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    kitty: tuple[Card, ...]
+    actions: tuple[Action, ...]
+    result: tuple[int, ...]
+
+
+class _Game(NamedTuple):
+    seed: int | None
+    number: int
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    past: tuple[HandSummary, ...]
+
+
+class _Hand(NamedTuple):
+    dealer: int
+    dealt: tuple[int, ...]
+    kitty: int
+    auction: Auction
+    contract: Contract | None = None
+    key: int = -1
+    misere: bool = False
+    sitting: int = 0
+    next_seat: tuple[int, ...] = ()
+    discards: int = 0
+    joker_suit: Suit | None = None
+    partner_card: int = -1
+    partner: int = -1
+    result: tuple[int, ...] | None = None
+
+
+class _Cards(NamedTuple):
+    hands: tuple[int, ...]
+    leader: int = -1
+    trick: tuple[int, ...] = ()
+    led: int = -1
+    suits_led: int = 0
+    voids: tuple[int, ...] = ()
+    won: tuple[int, ...] = ()
+    done: int = 0
+
+
+_Log = tuple[Any, Action] | None
+
+
+def _log_actions(log: _Log) -> tuple[Action, ...]:
+    actions: list[Action] = []
+    while log is not None:
+        log, action = log
+        actions.append(action)
+    return tuple(reversed(actions))
+
+
+@attrs.frozen(repr=False)
+class GameState:
+    """The complete state of a game: an immutable value.
+
+    Build one with :func:`new_game` or :func:`new_hand`; move on with :func:`apply` and
+    :func:`next_hand`.  It knows every card (it is the referee's view); give players
+    :func:`~five_hundred.views.view` instead.
+    """
+
+    rules: Rules
+    phase: Phase
+    to_act: int | None
+    """The seat to act, or ``None`` when the hand or the game is over."""
+    _game: _Game
+    _hand: _Hand
+    _cards: _Cards
+    _log: _Log = None
+
+    # -- the deal and the auction ---------------------------------------------------
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of this hand."""
+        return self._hand.dealer
+
+    @property
+    def hand_number(self) -> int:
+        """The number of this hand in the game, from 0."""
+        return self._game.number
+
+    @property
+    def seed(self) -> int | None:
+        """The game's seed (``None`` for a game started from an explicit deal)."""
+        return self._game.seed
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards now (seat 0 first), in card-code order."""
+        return tuple(
+            cards_from_mask(m) for m in self._cards.hands[: self.rules.players]
+        )
+
+    @property
+    def dead_hand(self) -> tuple[Card, ...]:
+        """Two players: the dead hand (empty otherwise)."""
+        if self.rules.players != 2:
+            return ()
+        return cards_from_mask(self._cards.hands[2])
+
+    @property
+    def dealt(self) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+        """The deal of this hand: every hand as dealt (and a dead hand), and the kitty."""
+        hand = self._hand
+        return tuple(cards_from_mask(m) for m in hand.dealt), cards_from_mask(
+            hand.kitty
+        )
+
+    @property
+    def kitty(self) -> tuple[Card, ...]:
+        """The kitty as dealt (the contractor takes it up unless sans kitty)."""
+        return cards_from_mask(self._hand.kitty)
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """The contractor's discards (empty before the discard)."""
+        return cards_from_mask(self._hand.discards)
+
+    @property
+    def auction(self) -> Auction:
+        """The auction of this hand."""
+        return self._hand.auction
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract (bid and contractor) once the auction is won."""
+        return self._hand.contract
+
+    @property
+    def play_context(self) -> PlayContext | None:
+        """The card order of the hand (strain, misère, the Joker's nomination)."""
+        contract = self._hand.contract
+        if contract is None:
+            return None
+        strain = (
+            contract.bid.strain
+            if isinstance(contract.bid, TrickBid)
+            else Strain.NO_TRUMPS
+        )
+        return PlayContext(
+            strain, isinstance(contract.bid, MisereBid), self._hand.joker_suit
+        )
+
+    @property
+    def joker_suit(self) -> Suit | None:
+        """The suit the contractor nominated for the Joker, if any."""
+        return self._hand.joker_suit
+
+    @property
+    def partner_card(self) -> Card | None:
+        """Five players: the partner card called (``None`` if alone or not yet called)."""
+        code = self._hand.partner_card
+        return None if code < 0 else CARDS_BY_CODE[code]
+
+    @property
+    def partner(self) -> int | None:
+        """Five players: the seat holding the partner card (``None`` if none)."""
+        return None if self._hand.partner < 0 else self._hand.partner
+
+    @property
+    def sitting_out(self) -> frozenset[int]:
+        """Seats that take no part in the play (the partners of a misère contractor)."""
+        mask = self._hand.sitting
+        return frozenset(s for s in range(self.rules.players) if mask >> s & 1)
+
+    # -- the play ---------------------------------------------------------------------
+
+    @property
+    def leader(self) -> int | None:
+        """Who led (or is to lead) the current trick."""
+        return None if self._cards.leader < 0 else self._cards.leader
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the trick in progress, leader first."""
+        return tuple(CARDS_BY_CODE[c] for c in self._cards.trick)
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit to follow in the trick in progress."""
+        return None if self._cards.led < 0 else Suit(self._cards.led)
+
+    @property
+    def suits_led(self) -> frozenset[Suit]:
+        """Every suit that has been the suit to follow this hand (current trick included)."""
+        return frozenset(s for s in Suit if self._cards.suits_led >> s & 1)
+
+    @property
+    def shown_void(self) -> tuple[frozenset[Suit], ...]:
+        """For each seat, the suits it has shown void in this hand."""
+        voids = self._cards.voids or (0,) * self.rules.players
+        return tuple(frozenset(s for s in Suit if v >> s & 1) for v in voids)
+
+    @property
+    def tricks_played(self) -> int:
+        """How many tricks have been completed this hand."""
+        return self._cards.done
+
+    @property
+    def tricks_won_by_seat(self) -> tuple[int, ...]:
+        """Tricks won this hand by each seat."""
+        return self._cards.won or (0,) * self.rules.players
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks won this hand by each side."""
+        sides = [0] * self.rules.sides
+        for seat, won in enumerate(self.tricks_won_by_seat):
+            sides[side_of(self.rules, seat)] += won
+        return tuple(sides)
+
+    # -- scores ------------------------------------------------------------------------
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each side's running total (after this hand once it is over)."""
+        return self._game.scores
+
+    @property
+    def hand_result(self) -> tuple[int, ...] | None:
+        """Once the hand is over: the change to each side's total (zeros if thrown in)."""
+        return self._hand.result
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning sides once the game is over; empty while it goes on."""
+        return self._game.winners
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand (or the game) is over: nobody is to act."""
+        return self.to_act is None
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action of this hand so far, in order."""
+        return _log_actions(self._log)
+
+    @property
+    def history(self) -> tuple[HandSummary, ...]:
+        """The finished hands of the game before this one."""
+        return self._game.past
+
+    def __repr__(self) -> str:
+        contract = "" if self.contract is None else f", contract={self.contract}"
+        return (
+            f"<GameState hand {self._game.number} {self.phase.value}, to_act={self.to_act}"
+            f"{contract}, scores={self.scores}>"
+        )
+
+
+# -- starting games and hands ---------------------------------------------------------
+
+
+def _validate_deal(
+    rules: Rules, hands: Sequence[Sequence[Card]], kitty: Sequence[Card]
+) -> tuple[tuple[int, ...], int]:
+    expected = hands_dealt(rules)
+    try:
+        hand_list = [tuple(hand) for hand in hands]
+        kitty_cards = tuple(kitty)
+    except TypeError:
+        msg = "a deal needs sequences of cards for the hands and the kitty"
+        raise InvalidStateError(msg) from None
+    if len(hand_list) != expected:
+        what = (
+            "hands (two players: two hands and the dead hand)"
+            if rules.players == 2
+            else "hands"
+        )
+        msg = f"a {rules.players}-player deal needs {expected} {what}; got {len(hand_list)}"
+        raise InvalidStateError(msg)
+    for seat, hand in enumerate(hand_list):
+        if any(not isinstance(card, Card) for card in hand):
+            msg = f"hand {seat} holds something that is not a Card"
+            raise InvalidStateError(msg)
+        if len(hand) != HAND_SIZE:
+            msg = f"hand {seat} has {len(hand)} cards instead of {HAND_SIZE}: {format_cards(hand)}"
+            raise InvalidStateError(msg)
+    if any(not isinstance(card, Card) for card in kitty_cards):
+        msg = "the kitty holds something that is not a Card"
+        raise InvalidStateError(msg)
+    if len(kitty_cards) != KITTY_SIZE:
+        msg = f"the kitty has {len(kitty_cards)} cards instead of {KITTY_SIZE}"
+        raise InvalidStateError(msg)
+    every = [card for hand in hand_list for card in hand] + list(kitty_cards)
+    counts: dict[Card, int] = {}
+    for card in every:
+        counts[card] = counts.get(card, 0) + 1
+    duplicates = sorted((card for card, n in counts.items() if n > 1), key=card_code)
+    if duplicates:
+        msg = f"duplicate cards in the deal: {format_cards(duplicates)}"
+        raise InvalidStateError(msg)
+    allowed = set(pack(rules))
+    foreign = [card for card in every if card not in allowed]
+    if foreign:
+        msg = f"cards not in the {rules.players}-player pack: {format_cards(foreign)}"
+        raise InvalidStateError(msg)
+    return tuple(mask_from_cards(hand) for hand in hand_list), mask_from_cards(
+        kitty_cards
+    )
+
+
+def _start_hand(
+    rules: Rules, game: _Game, dealt: tuple[int, ...], kitty: int, dealer: int
+) -> GameState:
+    auction = Auction.start(rules, dealer)
+    hand = _Hand(dealer, dealt, kitty, auction)
+    return GameState(rules, Phase.BIDDING, auction.to_act, game, hand, _Cards(dealt))
+
+
+def _check_rules(rules: object) -> Rules:
+    if not isinstance(rules, Rules):
+        msg = f"expected a Rules value; got {quote(rules)}"
+        raise InvalidStateError(msg)
+    return rules
+
+
+def _check_dealer(rules: Rules, dealer: object) -> int:
+    if type(dealer) is not int or not 0 <= dealer < rules.players:
+        msg = f"invalid dealer {quote(dealer)}: seats are 0 to {rules.players - 1}"
+        raise InvalidStateError(msg)
+    return dealer
+
+
+def _deal_masks(rules: Rules, seed: int, dealer: int) -> tuple[tuple[int, ...], int]:
+    hands, kitty = deal(rules, shuffled_pack(rules, seed), dealer)
+    return tuple(mask_from_cards(hand) for hand in hands), mask_from_cards(kitty)
+
+
+def _hand_seed(game_seed: int, number: int) -> int:
+    return (game_seed + number * _GOLDEN) & _MASK64
+
+
+def new_game(
+    rules: Rules = Rules(), *, seed: int | None = None, dealer: int = 0
+) -> GameState:
+    """A new game with its first hand dealt and bidding open.
+
+    The deal is :func:`~five_hundred.deal.shuffled_pack` of ``seed`` dealt by
+    ``dealer``; each later hand's seed is derived from the game's seed, so a whole
+    game is reproducible from it.  Without a seed one is drawn from the operating
+    system and kept in :attr:`GameState.seed`.
+
+    Raises:
+        InvalidStateError: for a bad dealer or seed.
+    """
+    rules = _check_rules(rules)
+    dealer = _check_dealer(rules, dealer)
+    if seed is None:
+        seed = secrets.randbits(64)
+    elif type(cast(object, seed)) is not int:
+        msg = f"invalid seed {quote(seed)}: expected a whole number"
+        raise InvalidStateError(msg)
+    dealt, kitty = _deal_masks(rules, seed, dealer)
+    game = _Game(seed, 0, (0,) * rules.sides, (), ())
+    return _start_hand(rules, game, dealt, kitty, dealer)
+
+
+def new_hand(
+    rules: Rules,
+    hands: Sequence[Sequence[Card]],
+    kitty: Sequence[Card],
+    *,
+    dealer: int,
+    scores: Sequence[int] | None = None,
+) -> GameState:
+    """A hand from an explicit deal, bidding open.
+
+    ``hands`` are the seats' cards, seat 0 first (two players: the dead hand third);
+    ``scores`` are the sides' running totals (zeros by default).
+
+    Raises:
+        InvalidStateError: naming the problem, if the deal is not a deal of the rules'
+            pack (wrong sizes, duplicate or foreign cards) or the scores don't fit.
+    """
+    rules = _check_rules(rules)
+    dealer = _check_dealer(rules, dealer)
+    dealt, kitty_mask = _validate_deal(rules, hands, kitty)
+    totals = tuple(scores) if scores is not None else (0,) * rules.sides
+    if len(totals) != rules.sides or any(type(s) is not int for s in totals):
+        msg = f"scores needs {rules.sides} whole numbers (one per side); got {quote(scores)}"
+        raise InvalidStateError(msg)
+    game = _Game(None, 0, totals, (), ())
+    return _start_hand(rules, game, dealt, kitty_mask, dealer)
+
+
+def next_hand(state: GameState, *, seed: int | None = None) -> GameState:
+    """Deal the next hand after a hand is over.
+
+    The deal passes left (after a throw-in it stays with the dealer under
+    ``redeal_same_dealer``).  The deal comes from ``seed`` if given, else from the
+    game's seed and the hand number.
+
+    Raises:
+        WrongPhaseError: if the hand is not over, or the game is.
+    """
+    if state.phase is not Phase.HAND_OVER:
+        why = (
+            "the game is over"
+            if state.phase is Phase.GAME_OVER
+            else "the hand is not over"
+        )
+        msg = f"cannot deal the next hand: {why}"
+        raise WrongPhaseError(msg)
+    rules, game, hand = state.rules, state._game, state._hand
+    thrown_in = hand.contract is None
+    dealer = (
+        hand.dealer
+        if thrown_in and rules.redeal_same_dealer
+        else (hand.dealer + 1) % rules.players
+    )
+    number = game.number + 1
+    if seed is None:
+        seed = (
+            _hand_seed(game.seed, number)
+            if game.seed is not None
+            else secrets.randbits(64)
+        )
+    elif type(cast(object, seed)) is not int:
+        msg = f"invalid seed {quote(seed)}: expected a whole number"
+        raise InvalidStateError(msg)
+    summary = _summary(state)
+    dealt, kitty = _deal_masks(rules, seed, dealer)
+    new = _Game(game.seed, number, game.scores, game.winners, (*game.past, summary))
+    return _start_hand(rules, new, dealt, kitty, dealer)
+
+
+def _summary(state: GameState) -> HandSummary:
+    hands, kitty = state.dealt
+    return HandSummary(
+        state.dealer, hands, kitty, state.actions, state.hand_result or ()
+    )
+
+
+# -- legal actions --------------------------------------------------------------------
+
+_PLAYS: Final = tuple(PlayCard(card) for card in CARDS_BY_CODE)
+_JOKER_LEADS: Final = tuple(PlayCard(JOKER, suit) for suit in Suit)
+_NOMINATIONS: Final = (NominateJoker(None), *(NominateJoker(suit) for suit in Suit))
+_DISCARDS: dict[int, Discard] = {}
+
+
+def _play_mask(state: GameState) -> int:
+    cards, hand = state._cards, state._hand
+    seat = cast(int, state.to_act)
+    return legal_mask(
+        cards.hands[seat],
+        hand.key,
+        cards.led,
+        state.rules,
+        misere=hand.misere,
+        suits_led=cards.suits_led,
+        last_trick=cards.done == HAND_SIZE - 1,
+    )
+
+
+def _legal_plays(state: GameState) -> tuple[Action, ...]:
+    mask = _play_mask(state)
+    cards, hand = state._cards, state._hand
+    plays: list[Action] = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        code = low.bit_length() - 1
+        if code == JOKER_CODE and cards.led < 0 and hand.key == _NT:
+            names = joker_suits(
+                state.rules,
+                suits_led=cards.suits_led,
+                void=cards.voids[cast(int, state.to_act)],
+                last_trick=cards.done == HAND_SIZE - 1,
+            )
+            plays.extend(_JOKER_LEADS[s] for s in range(4) if names >> s & 1)
+        else:
+            plays.append(_PLAYS[code])
+    return tuple(plays)
+
+
+def _discard_of(codes: tuple[int, ...]) -> Discard:
+    mask = 0
+    for code in codes:
+        mask |= 1 << code
+    action = _DISCARDS.get(mask)
+    if action is None:
+        action = _DISCARDS[mask] = Discard(frozenset(CARDS_BY_CODE[c] for c in codes))
+    return action
+
+
+def _codes(mask: int) -> list[int]:
+    codes = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        codes.append(low.bit_length() - 1)
+    return codes
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every legal action of the player to act, in a canonical order.
+
+    Calls: ``PASS`` then bids from the lowest.  Discards: the sets of cards in
+    lexicographic card-code order.  Partner calls: ``CALL ALONE`` then cards in code
+    order.  Nominations: ``NOMINATE NONE`` then S, C, D, H.  Plays: card-code order (by
+    suit, then rank; the Joker last, one play per suit it may name when led).
+    Empty when the hand or the game is over.
+    """
+    phase = state.phase
+    if phase is Phase.PLAY:
+        return _legal_plays(state)
+    if phase is Phase.BIDDING:
+        return legal_calls(state._hand.auction)
+    if phase is Phase.DISCARD:
+        hand = state._cards.hands[cast(int, state.to_act)]
+        return tuple(
+            _discard_of(c) for c in itertools.combinations(_codes(hand), KITTY_SIZE)
+        )
+    if phase is Phase.NOMINATE:
+        return _NOMINATIONS
+    if phase is Phase.CALL_PARTNER:
+        hand = state._cards.hands[cast(int, state.to_act)]
+        callable_cards = pack_mask(state.rules.players) & ~hand & ~JOKER_BIT
+        return (
+            CallPartner(None),
+            *(CallPartner(CARDS_BY_CODE[c]) for c in _codes(callable_cards)),
+        )
+    return ()
+
+
+_KIND: Final = {
+    Phase.BIDDING: "bid",
+    Phase.DISCARD: "discard",
+    Phase.NOMINATE: "nomination",
+    Phase.CALL_PARTNER: "partner call",
+    Phase.PLAY: "play",
+}
+_EXPECTED: Final = {
+    Phase.BIDDING: "a call (a bid or PASS)",
+    Phase.DISCARD: "DISCARD with the cards",
+    Phase.NOMINATE: "NOMINATE <suit or NONE>",
+    Phase.CALL_PARTNER: "CALL <card or ALONE>",
+    Phase.PLAY: "PLAY <card>",
+}
+_TYPES: Final[dict[Phase, type | tuple[type, ...]]] = {
+    Phase.BIDDING: (Pass, TrickBid, MisereBid),
+    Phase.DISCARD: Discard,
+    Phase.NOMINATE: NominateJoker,
+    Phase.CALL_PARTNER: CallPartner,
+    Phase.PLAY: PlayCard,
+}
+
+
+def _reason(
+    state: GameState, action: object
+) -> tuple[type[IllegalActionError], str] | None:
+    phase = state.phase
+    seat = state.to_act
+    if phase is Phase.GAME_OVER:
+        return WrongPhaseError, "the game is over"
+    if phase is Phase.HAND_OVER or seat is None:
+        return WrongPhaseError, "the hand is over (deal the next hand)"
+    if not isinstance(action, _TYPES[phase]):
+        return (
+            WrongPhaseError,
+            f"it is the {phase.value} phase: expected {_EXPECTED[phase]}",
+        )
+    cards, hand = state._cards, state._hand
+    if isinstance(action, PlayCard):
+        pos = Position(
+            cards.hands[seat],
+            hand.key,
+            cards.led,
+            hand.misere,
+            cards.suits_led,
+            cards.voids[seat],
+            cards.done == HAND_SIZE - 1,
+        )
+        why = explain_position(pos, action, state.rules)
+        return None if why is None else (IllegalPlayError, why)
+    if isinstance(action, Pass | TrickBid | MisereBid):
+        why = explain_call(hand.auction, seat, action)
+        return None if why is None else (IllegalBidError, why)
+    if isinstance(action, Discard):
+        held = cards.hands[seat]
+        codes = [card_code(card) for card in action.cards]
+        missing = [CARDS_BY_CODE[c] for c in codes if not held >> c & 1]
+        if missing:
+            return (
+                IllegalPlayError,
+                f"cannot discard {format_cards(missing)}: not in the hand",
+            )
+        if len(codes) != KITTY_SIZE:
+            return (
+                IllegalPlayError,
+                f"must discard exactly {KITTY_SIZE} cards (as many as the kitty held); got {len(codes)}",
+            )
+        return None
+    if isinstance(action, NominateJoker):
+        return None
+    if isinstance(action, CallPartner):
+        card = action.card
+        if card is None:
+            return None
+        if card == JOKER:
+            return IllegalPlayError, "the Joker cannot be called as the partner card"
+        code = card_code(card)
+        if not pack_mask(state.rules.players) >> code & 1:
+            return (
+                IllegalPlayError,
+                f"{card} is not in the {state.rules.players}-player pack",
+            )
+        if cards.hands[seat] >> code & 1:
+            return IllegalPlayError, f"{card} is in the contractor's own hand"
+        return None
+    return WrongPhaseError, "not an action"  # pragma: no cover
+
+
+def _message(state: GameState, action: object, reason: str) -> str:
+    kind = _KIND.get(state.phase, "action")
+    if isinstance(action, PlayCard):
+        kind, text = (
+            "play",
+            str(action.card) if action.suit is None else str(action)[5:],
+        )
+    elif isinstance(action, Pass | TrickBid | MisereBid):
+        kind, text = "bid", str(action)
+    elif isinstance(action, Discard | NominateJoker | CallPartner):
+        kind = "action"
+        text = str(action)
+    else:
+        text = repr(action)
+    who = "" if state.to_act is None else f" by seat {state.to_act}"
+    return f"illegal {kind} {quote(text)}{who}: {reason}"
+
+
+def explain_illegal(state: GameState, action: Action) -> str | None:
+    """Why ``action`` is illegal now (the message :func:`apply` would raise), or ``None``.
+
+    >>> state = new_game(seed=1)
+    >>> explain_illegal(state, PlayCard(JOKER))
+    "illegal play 'JK' by seat 1: it is the bidding phase: expected a call (a bid or PASS)"
+    """
+    found = _reason(state, action)
+    return None if found is None else _message(state, action, found[1])
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """Whether ``action`` is legal now (exactly when it is in :func:`legal_actions`)."""
+    return _reason(state, action) is None
+
+
+# -- applying actions ---------------------------------------------------------------
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after the player to act takes ``action``; ``state`` is unchanged.
+
+    Raises:
+        IllegalActionError: (:class:`~five_hundred.errors.IllegalBidError`,
+            :class:`~five_hundred.errors.IllegalPlayError` or
+            :class:`~five_hundred.errors.WrongPhaseError`) naming the rule, if the
+            action is not legal.
+    """
+    found = _reason(state, action)
+    if found is not None:
+        error, reason = found
+        raise error(_message(state, action, reason))
+    log: _Log = (state._log, action)
+    if state.phase is Phase.PLAY:
+        return _play(state, cast(PlayCard, action), log)
+    if state.phase is Phase.BIDDING:
+        return _bid(state, cast(Call, action), log)
+    if state.phase is Phase.DISCARD:
+        return _discard(state, cast(Discard, action), log)
+    if state.phase is Phase.CALL_PARTNER:
+        return _call_partner(state, cast(CallPartner, action), log)
+    return _nominate(state, cast(NominateJoker, action), log)
+
+
+def _bid(state: GameState, call: Call, log: _Log) -> GameState:
+    rules, hand = state.rules, state._hand
+    auction = apply_call(hand.auction, cast(int, state.to_act), call)
+    if auction.to_act is not None:
+        return GameState(
+            rules,
+            Phase.BIDDING,
+            auction.to_act,
+            state._game,
+            hand._replace(auction=auction),
+            state._cards,
+            log,
+        )
+    contract = auction.contract
+    if contract is None:
+        zeros = (0,) * rules.sides
+        new_hand_ = hand._replace(auction=auction, result=zeros)
+        return GameState(
+            rules, Phase.HAND_OVER, None, state._game, new_hand_, state._cards, log
+        )
+    bid, contractor = contract.bid, contract.contractor
+    misere = isinstance(bid, MisereBid)
+    strain = bid.strain if isinstance(bid, TrickBid) else Strain.NO_TRUMPS
+    sitting = 0
+    if misere:
+        own = side_of(rules, contractor)
+        for seat in range(rules.players):
+            if seat != contractor and side_of(rules, seat) == own:
+                sitting |= 1 << seat
+    next_seat = []
+    for seat in range(rules.players):
+        step = (seat + 1) % rules.players
+        while sitting >> step & 1:
+            step = (step + 1) % rules.players
+        next_seat.append(step)
+    hand = hand._replace(
+        auction=auction,
+        contract=contract,
+        key=context_key(strain, None),
+        misere=misere,
+        sitting=sitting,
+        next_seat=tuple(next_seat),
+    )
+    cards = state._cards
+    if isinstance(bid, TrickBid) and bid.sans_kitty:
+        return _after_discard(
+            GameState(rules, Phase.DISCARD, contractor, state._game, hand, cards, log)
+        )
+    hands = list(cards.hands)
+    hands[contractor] |= hand.kitty
+    return GameState(
+        rules,
+        Phase.DISCARD,
+        contractor,
+        state._game,
+        hand,
+        cards._replace(hands=tuple(hands)),
+        log,
+    )
+
+
+def _discard(state: GameState, action: Discard, log: _Log) -> GameState:
+    seat = cast(int, state.to_act)
+    mask = mask_from_cards(action.cards)
+    hands = list(state._cards.hands)
+    hands[seat] &= ~mask
+    hand = state._hand._replace(discards=mask)
+    cards = state._cards._replace(hands=tuple(hands))
+    return _after_discard(
+        GameState(state.rules, Phase.DISCARD, seat, state._game, hand, cards, log)
+    )
+
+
+def _after_discard(state: GameState) -> GameState:
+    rules, hand = state.rules, state._hand
+    contract = cast(Contract, hand.contract)
+    if (
+        rules.players == 5
+        and rules.five_player_partner
+        and isinstance(contract.bid, TrickBid)
+    ):
+        return GameState(
+            rules,
+            Phase.CALL_PARTNER,
+            contract.contractor,
+            state._game,
+            hand,
+            state._cards,
+            state._log,
+        )
+    return _after_partner(state)
+
+
+def _call_partner(state: GameState, action: CallPartner, log: _Log) -> GameState:
+    hand = state._hand
+    if action.card is not None:
+        code = card_code(action.card)
+        holder = next(
+            (
+                s
+                for s, m in enumerate(state._cards.hands[: state.rules.players])
+                if m >> code & 1
+            ),
+            -1,
+        )
+        hand = hand._replace(partner_card=code, partner=holder)
+    return _after_partner(
+        GameState(
+            state.rules,
+            Phase.CALL_PARTNER,
+            state.to_act,
+            state._game,
+            hand,
+            state._cards,
+            log,
+        )
+    )
+
+
+def _after_partner(state: GameState) -> GameState:
+    rules, hand = state.rules, state._hand
+    contract = cast(Contract, hand.contract)
+    seat = contract.contractor
+    if (
+        hand.key == _NT
+        and rules.joker_nomination
+        and state._cards.hands[seat] & JOKER_BIT
+    ):
+        return GameState(
+            rules, Phase.NOMINATE, seat, state._game, hand, state._cards, state._log
+        )
+    return _start_play(state, hand)
+
+
+def _nominate(state: GameState, action: NominateJoker, log: _Log) -> GameState:
+    hand = state._hand
+    if action.suit is not None:
+        hand = hand._replace(
+            joker_suit=action.suit, key=context_key(Strain.NO_TRUMPS, action.suit)
+        )
+    return _start_play(
+        GameState(
+            state.rules,
+            Phase.NOMINATE,
+            state.to_act,
+            state._game,
+            hand,
+            state._cards,
+            log,
+        ),
+        hand,
+    )
+
+
+def _start_play(state: GameState, hand: _Hand) -> GameState:
+    rules = state.rules
+    contractor = cast(Contract, hand.contract).contractor
+    zeros = (0,) * rules.players
+    cards = _Cards(state._cards.hands, contractor, (), -1, 0, zeros, zeros, 0)
+    return GameState(
+        rules, Phase.PLAY, contractor, state._game, hand, cards, state._log
+    )
+
+
+def _play(state: GameState, action: PlayCard, log: _Log) -> GameState:
+    rules, hand, cards = state.rules, state._hand, state._cards
+    seat = cast(int, state.to_act)
+    code = card_code(action.card)
+    tables = TABLES[hand.key]
+    hands = list(cards.hands)
+    hands[seat] ^= 1 << code
+    led, suits_led, voids = cards.led, cards.suits_led, cards.voids
+    if not cards.trick:
+        suit = tables.eff[code]
+        led = cast(Suit, action.suit) if suit == NO_SUIT else suit
+        suits_led |= 1 << led
+    elif tables.eff[code] != led and not (
+        tables.eff[code] == NO_SUIT and not rules.joker_follows_only_when_void
+    ):
+        voids = (*voids[:seat], voids[seat] | 1 << led, *voids[seat + 1 :])
+    trick = (*cards.trick, code)
+    active = rules.players - hand.sitting.bit_count()
+    if len(trick) < active:
+        new = _Cards(
+            tuple(hands),
+            cards.leader,
+            trick,
+            led,
+            suits_led,
+            voids,
+            cards.won,
+            cards.done,
+        )
+        return GameState(
+            rules, Phase.PLAY, hand.next_seat[seat], state._game, hand, new, log
+        )
+    winner = cards.leader
+    for _ in range(winner_index(trick, hand.key, led)):
+        winner = hand.next_seat[winner]
+    won = (*cards.won[:winner], cards.won[winner] + 1, *cards.won[winner + 1 :])
+    done = cards.done + 1
+    new = _Cards(tuple(hands), winner, (), -1, suits_led, voids, won, done)
+    contractor = cast(Contract, hand.contract).contractor
+    if done == HAND_SIZE or (hand.misere and winner == contractor):
+        return _finish(state, hand, new, log)
+    return GameState(rules, Phase.PLAY, winner, state._game, hand, new, log)
+
+
+def _finish(state: GameState, hand: _Hand, cards: _Cards, log: _Log) -> GameState:
+    rules, game = state.rules, state._game
+    contract = cast(Contract, hand.contract)
+    by_side = [0] * rules.sides
+    for seat, won in enumerate(cards.won):
+        by_side[side_of(rules, seat)] += won
+    contractors = {side_of(rules, contract.contractor)}
+    if hand.partner >= 0:
+        contractors.add(side_of(rules, hand.partner))
+    taken = sum(by_side[s] for s in contractors)
+    bid = contract.bid
+    made = taken == 0 if isinstance(bid, MisereBid) else taken >= bid.tricks
+    result = score_hand(bid, by_side, contractors, scores=game.scores, rules=rules)
+    scores = tuple(a + b for a, b in zip(game.scores, result, strict=True))
+    winners = game_winners(rules, scores, contractors, made=made)
+    phase = Phase.GAME_OVER if winners else Phase.HAND_OVER
+    new_game_ = game._replace(scores=scores, winners=winners)
+    cards = cards._replace(leader=-1)
+    return GameState(
+        rules, phase, None, new_game_, hand._replace(result=result), cards, log
+    )
