@@ -17,6 +17,7 @@ five_hundred.errors.RulesConfigError: six_player_sides=3 needs players=6 (got pl
 """
 
 import enum
+import functools
 from collections.abc import Sequence
 from typing import Any, Final, Self
 
@@ -368,6 +369,7 @@ class Rules:
 _original_init = Rules.__init__
 
 
+@functools.wraps(_original_init)
 def _checked_init(self: Rules, *args: Any, **kwargs: Any) -> None:
     try:
         _original_init(self, *args, **kwargs)
