@@ -25,7 +25,6 @@ five_hundred.errors.IllegalBidError: illegal bid '6NT' by seat 1: it does not ou
 """
 
 import enum
-import functools
 import re
 from collections.abc import Sequence
 from typing import Any, Final, Self, TypeAlias, assert_never, cast
@@ -34,7 +33,7 @@ import attrs
 
 from five_hundred.cards import Strain, quote
 from five_hundred.errors import IllegalBidError, InvalidNotationError
-from five_hundred.rules import MAX_TRICKS, MIN_TRICKS, Rules
+from five_hundred.rules import MAX_TRICKS, MIN_TRICKS, Rules, per_rules
 
 __all__ = [
     "BLIND_MISERE",
@@ -239,7 +238,6 @@ def bid_value(bid: Bid, rules: Rules = Rules()) -> int:
             assert_never(bid)
 
 
-@functools.cache
 def bid_ladder(rules: Rules = Rules()) -> tuple[Bid, ...]:
     """Every bid the rules allow, lowest first (passes excluded).
 
@@ -251,6 +249,11 @@ def bid_ladder(rules: Rules = Rules()) -> tuple[Bid, ...]:
     >>> str(ladder[0]), str(ladder[-1]), len(ladder)
     ('6S', '10NT-SK', 53)
     """
+    return _ladder(rules)
+
+
+@per_rules
+def _ladder(rules: Rules) -> tuple[Bid, ...]:
     ladder: list[Bid] = []
     for tricks in range(MIN_TRICKS, MAX_TRICKS + 1):
         for strain in Strain:
@@ -273,9 +276,14 @@ def bid_ladder(rules: Rules = Rules()) -> tuple[Bid, ...]:
     return tuple(ladder)
 
 
-@functools.cache
+@per_rules
 def _ranks(rules: Rules) -> dict[Bid, int]:
-    return {bid: index for index, bid in enumerate(bid_ladder(rules))}
+    return {bid: index for index, bid in enumerate(_ladder(rules))}
+
+
+@per_rules
+def _calls_memo(_rules: Rules) -> dict[tuple[Bid | None, bool], tuple[Call, ...]]:
+    return {}
 
 
 def _disabled_reason(bid: Bid) -> str:
@@ -466,18 +474,25 @@ def explain_call(auction: Auction, seat: int, call: Call) -> str | None:
 def legal_calls(auction: Auction) -> tuple[Call, ...]:
     """The calls open to the player to act: ``PASS`` first, then bids lowest first.
 
-    Empty once the auction is over.
+    Empty once the auction is over.  The bids are exactly those of the ladder for which
+    :func:`explain_call` finds no objection (computed once per standing bid and
+    first-call flag, since nothing else in the auction changes the answer).
     """
     seat = auction.to_act
     if seat is None:
         return ()
-    ranks = _ranks(auction.rules)
-    start = 0 if auction.standing is None else ranks[auction.standing] + 1
-    ladder = bid_ladder(auction.rules)
-    return (
-        PASS,
-        *(b for b in ladder[start:] if _explain_bid(auction, seat, b) is None),
-    )
+    key = (auction.standing, auction.has_called(seat))
+    memo = _calls_memo(auction.rules)
+    calls = memo.get(key)
+    if calls is None:
+        ranks = _ranks(auction.rules)
+        start = 0 if auction.standing is None else ranks[auction.standing] + 1
+        ladder = _ladder(auction.rules)
+        calls = memo[key] = (
+            PASS,
+            *(b for b in ladder[start:] if _explain_bid(auction, seat, b) is None),
+        )
+    return calls
 
 
 def _next_seat(auction: Auction, seat: int, passed: frozenset[int]) -> int | None:
@@ -507,7 +522,7 @@ def apply_call(auction: Auction, seat: int, call: Call) -> Auction:
             passed = passed | {seat}
     else:
         standing, bidder = call, seat
-    ladder = bid_ladder(rules)
+    ladder = _ladder(rules)
     to_act: int | None
     raising = False
     if (standing is not None and standing == ladder[-1]) or auction.raising:

@@ -21,7 +21,6 @@ typed functions (:func:`legal_plays`, :func:`explain_play`, :func:`trick_winner`
 those integer functions, which the game state and the fast playouts call directly.
 """
 
-import functools
 from collections.abc import Iterable, Sequence
 from typing import Final, cast
 
@@ -40,7 +39,7 @@ from five_hundred.cards import (
     mask_from_cards,
 )
 from five_hundred.errors import InvalidStateError
-from five_hundred.rules import JokerLeadSuit, Rules
+from five_hundred.rules import JokerLeadSuit, Rules, per_rules
 
 __all__ = [
     "NO_SUIT",
@@ -147,7 +146,7 @@ TABLES: Final = tuple(_Tables(key) for key in range(9))
 """The tables of every context key."""
 
 
-@functools.cache
+@per_rules
 def _options(rules: Rules) -> tuple[bool, bool, bool, bool, JokerLeadSuit]:
     return (
         rules.joker_follows_only_when_void,
@@ -440,7 +439,7 @@ def explain_position(pos: Position, play: PlayCard, rules: Rules) -> str | None:
                 f"must follow {led_name}: holds {_holding(follow, pos.key, pos.led)}"
             )
         return "all four suits have been led: the Joker may be played only in the last trick"
-    if allowed == JOKER_BIT:
+    if allowed == JOKER_BIT and pos.key == _NT and pos.misere and not follow:
         return f"void in {led_name} in a misère contract: must play the Joker"
     return f"must follow {led_name}: holds {_holding(follow, pos.key, pos.led)}"
 
