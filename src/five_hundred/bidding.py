@@ -32,7 +32,7 @@ from typing import Any, Final, Self, TypeAlias, assert_never, cast
 import attrs
 
 from five_hundred.cards import Strain, quote
-from five_hundred.errors import IllegalBidError, InvalidNotationError
+from five_hundred.errors import IllegalBidError, InvalidNotationError, InvalidStateError
 from five_hundred.rules import MAX_TRICKS, MIN_TRICKS, Rules, per_rules
 
 __all__ = [
@@ -398,7 +398,14 @@ class Auction:
 
     @classmethod
     def start(cls, rules: Rules, dealer: int) -> Self:
-        """A new auction: the player left of the dealer calls first."""
+        """A new auction: the player left of the dealer calls first.
+
+        Raises:
+            InvalidStateError: if ``dealer`` is not a seat of the rules.
+        """
+        if type(cast(object, dealer)) is not int or not 0 <= dealer < rules.players:
+            msg = f"invalid dealer {quote(dealer)}: seats are 0 to {rules.players - 1}"
+            raise InvalidStateError(msg)
         return cls(rules, dealer, (), (dealer + 1) % rules.players)
 
     @property
