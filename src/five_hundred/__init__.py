@@ -58,6 +58,7 @@ from five_hundred.errors import (
     RulesConfigError,
     WrongPhaseError,
 )
+from five_hundred.playout import PlayoutResult, playout
 from five_hundred.rules import (
     AVONDALE,
     PERFECT,
@@ -126,6 +127,7 @@ __all__ = [
     "Phase",
     "PlayCard",
     "PlayContext",
+    "PlayoutResult",
     "Rank",
     "Rules",
     "RulesConfigError",
@@ -163,6 +165,7 @@ __all__ = [
     "parse_bid",
     "parse_card",
     "parse_cards",
+    "playout",
     "score_hand",
     "shuffled_pack",
     "side_of",
