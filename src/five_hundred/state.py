@@ -559,6 +559,7 @@ def _summary(state: GameState) -> HandSummary:
 # -- legal actions --------------------------------------------------------------------
 
 _PLAYS: Final = tuple(PlayCard(card) for card in CARDS_BY_CODE)
+_CODE_BY_CARD: Final = {card: code for code, card in enumerate(CARDS_BY_CODE)}
 _JOKER_LEADS: Final = tuple(PlayCard(JOKER, suit) for suit in Suit)
 _NOMINATIONS: Final = (NominateJoker(None), *(NominateJoker(suit) for suit in Suit))
 _DISCARDS: dict[int, Discard] = {}
@@ -576,6 +577,25 @@ def _play_mask(state: GameState) -> int:
         suits_led=cards.suits_led,
         last_trick=cards.done == HAND_SIZE - 1,
     )
+
+
+def _play_is_legal(state: GameState, action: PlayCard) -> bool:
+    """The fast check of a card play: the card is in the generator's legal mask."""
+    code = _CODE_BY_CARD.get(action.card)
+    if code is None or not _play_mask(state) >> code & 1:
+        return False
+    cards = state._cards
+    if code != JOKER_CODE or cards.led >= 0 or state._hand.key != _NT:
+        return action.suit is None
+    if action.suit is None:
+        return False
+    names = joker_suits(
+        state.rules,
+        suits_led=cards.suits_led,
+        void=cards.voids[cast(int, state.to_act)],
+        last_trick=cards.done == HAND_SIZE - 1,
+    )
+    return bool(names >> action.suit & 1)
 
 
 def _legal_plays(state: GameState) -> tuple[Action, ...]:
@@ -677,6 +697,12 @@ def _reason(
 ) -> tuple[type[IllegalActionError], str] | None:
     phase = state.phase
     seat = state.to_act
+    if (
+        phase is Phase.PLAY
+        and type(action) is PlayCard
+        and _play_is_legal(state, action)
+    ):
+        return None
     if phase is Phase.GAME_OVER:
         return WrongPhaseError, "the game is over"
     if phase is Phase.HAND_OVER or seat is None:
@@ -966,7 +992,7 @@ def _start_play(state: GameState, hand: _Hand) -> GameState:
 def _play(state: GameState, action: PlayCard, log: _Log) -> GameState:
     rules, hand, cards = state.rules, state._hand, state._cards
     seat = cast(int, state.to_act)
-    code = card_code(action.card)
+    code = _CODE_BY_CARD[action.card]
     tables = TABLES[hand.key]
     hands = list(cards.hands)
     hands[seat] ^= 1 << code
