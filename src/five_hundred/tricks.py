@@ -433,7 +433,7 @@ def explain_position(pos: Position, play: PlayCard, rules: Rules) -> str | None:
     led_name = Suit(pos.led).name.lower() if pos.led >= 0 else ""
     follow = pos.hand & TABLES[pos.key].suit_masks[pos.led] if pos.led >= 0 else 0
     if joker_free:
-        if follow:
+        if follow and rules.joker_follows_only_when_void:
             return (
                 f"the Joker may follow only a player void in the suit led; "
                 f"must follow {led_name}: holds {_holding(follow, pos.key, pos.led)}"
