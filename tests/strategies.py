@@ -144,3 +144,96 @@ def rules(players: int | None = None) -> st.SearchStrategy[Rules]:
 
 st.register_type_strategy(Card, cards())
 st.register_type_strategy(Rules, rules())
+
+
+# -- bids and the auction (tests/test_bidding.py) -------------------------------------
+
+from five_hundred import (  # noqa: E402
+    BLIND_MISERE,
+    MISERE,
+    OPEN_MISERE,
+    PASS,
+    Bid,
+    Call,
+    MisereBid,
+    Pass,
+    TrickBid,
+    bid_ladder,
+)
+
+__all__ += [
+    "BIDDING_OPTIONS",
+    "bidding_rules",
+    "bids",
+    "calls",
+    "misere_bids",
+    "trick_bids",
+]
+
+BIDDING_OPTIONS = (
+    "misere",
+    "open_misere",
+    "blind_misere",
+    "sans_kitty",
+    "misere_by_value",
+    "open_misere_top",
+)
+"""The options of Rules that change which bids exist and where they sit in the ladder."""
+
+
+def trick_bids() -> st.SearchStrategy[TrickBid]:
+    """Any trick bid, 6S to 10NT, with or without the kitty."""
+    return st.builds(
+        TrickBid,
+        st.integers(min_value=6, max_value=10),
+        strains(),
+        sans_kitty=st.booleans(),
+    )
+
+
+def misere_bids() -> st.SearchStrategy[MisereBid]:
+    """Closed, open or blind misère."""
+    return st.sampled_from((MISERE, OPEN_MISERE, BLIND_MISERE))
+
+
+def bids(rules: Rules | None = None) -> st.SearchStrategy[Bid]:
+    """A bid that ``rules`` allow (any bid at all if ``None``)."""
+    if rules is None:
+        return st.one_of(trick_bids(), misere_bids())
+    return st.sampled_from(bid_ladder(rules))
+
+
+def calls(rules: Rules | None = None) -> st.SearchStrategy[Call]:
+    """A pass or a bid that ``rules`` allow (any bid at all if ``None``)."""
+    return st.one_of(st.just(PASS), bids(rules))
+
+
+@st.composite
+def _bidding_rules(draw: st.DrawFn, players: int | None) -> Rules:
+    single_round = draw(st.booleans())
+    return Rules(
+        players=draw(player_counts()) if players is None else players,
+        misere=draw(st.booleans()),
+        open_misere=draw(st.booleans()),
+        blind_misere=draw(st.booleans()),
+        sans_kitty=draw(st.booleans()),
+        misere_by_value=draw(st.booleans()),
+        open_misere_top=draw(st.booleans()),
+        misere_needs_seven=draw(st.booleans()),
+        single_round_auction=single_round,
+        raise_after_all_pass=False if single_round else draw(st.booleans()),
+    )
+
+
+def bidding_rules(players: int | None = None) -> st.SearchStrategy[Rules]:
+    """Rules with every option of the auction drawn and the others at their defaults.
+
+    The ladder options, the misère gate and both forms of auction vary; ``players``
+    fixes the player count, which is otherwise 2 to 6.
+    """
+    return _bidding_rules(players)
+
+
+st.register_type_strategy(TrickBid, trick_bids())
+st.register_type_strategy(MisereBid, misere_bids())
+st.register_type_strategy(Pass, st.just(PASS))
