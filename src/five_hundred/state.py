@@ -508,15 +508,23 @@ def new_hand(
     return _start_hand(rules, game, dealt, kitty_mask, dealer)
 
 
-def next_hand(state: GameState, *, seed: int | None = None) -> GameState:
+def next_hand(
+    state: GameState,
+    *,
+    seed: int | None = None,
+    hands: Sequence[Sequence[Card]] | None = None,
+    kitty: Sequence[Card] | None = None,
+) -> GameState:
     """Deal the next hand after a hand is over.
 
     The deal passes left (after a throw-in it stays with the dealer under
-    ``redeal_same_dealer``).  The deal comes from ``seed`` if given, else from the
-    game's seed and the hand number.
+    ``redeal_same_dealer``).  The cards come from ``hands`` and ``kitty`` if given (an
+    explicit deal, checked as in :func:`new_hand`), else from ``seed``, else from the
+    game's seed and the hand number (a game without a seed draws one).
 
     Raises:
         WrongPhaseError: if the hand is not over, or the game is.
+        InvalidStateError: for a bad seed or explicit deal.
     """
     if state.phase is not Phase.HAND_OVER:
         why = (
@@ -534,19 +542,28 @@ def next_hand(state: GameState, *, seed: int | None = None) -> GameState:
         else (hand.dealer + 1) % rules.players
     )
     number = game.number + 1
-    if seed is None:
-        seed = (
-            _hand_seed(game.seed, number)
-            if game.seed is not None
-            else secrets.randbits(64)
-        )
-    elif type(cast(object, seed)) is not int:
-        msg = f"invalid seed {quote(seed)}: expected a whole number"
+    if (hands is None) != (kitty is None):
+        msg = "an explicit deal needs both the hands and the kitty"
         raise InvalidStateError(msg)
+    if hands is not None and kitty is not None:
+        if seed is not None:
+            msg = "give either a seed or an explicit deal, not both"
+            raise InvalidStateError(msg)
+        dealt, kitty_mask = _validate_deal(rules, hands, kitty)
+    else:
+        if seed is None:
+            seed = (
+                _hand_seed(game.seed, number)
+                if game.seed is not None
+                else secrets.randbits(64)
+            )
+        elif type(cast(object, seed)) is not int:
+            msg = f"invalid seed {quote(seed)}: expected a whole number"
+            raise InvalidStateError(msg)
+        dealt, kitty_mask = _deal_masks(rules, seed, dealer)
     summary = _summary(state)
-    dealt, kitty = _deal_masks(rules, seed, dealer)
     new = _Game(game.seed, number, game.scores, game.winners, (*game.past, summary))
-    return _start_hand(rules, new, dealt, kitty, dealer)
+    return _start_hand(rules, new, dealt, kitty_mask, dealer)
 
 
 def _summary(state: GameState) -> HandSummary:
