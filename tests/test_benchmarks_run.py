@@ -1,0 +1,36 @@
+"""The benchmark scripts still run (with a tiny iteration count), so they cannot rot."""
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_bench_tricks_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load("bench_tricks")
+    rates = bench.main(iterations=1, positions=50)
+    assert set(rates) == {"baseline", "legal_mask", "legal_plays", "winner_index"}
+    assert all(rate > 0 for rate in rates.values())
+    out = capsys.readouterr().out
+    assert "reference: baseline" in out
+    for name in rates:
+        assert name in out
+
+
+def test_bench_tricks_checks_its_positions() -> None:
+    bench = load("bench_tricks")
+    bench.check(bench.make_positions(300))
+    with pytest.raises(ValueError, match="at least 1"):
+        bench.main(iterations=0)
