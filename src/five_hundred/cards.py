@@ -2,7 +2,7 @@
 
 A card is written rank then suit: ``10H``, ``JD``, ``AS``, ``11C`` (six players), and the
 Joker is ``JK``.  Parsing ignores case, accepts ``T`` for ten and the suit symbols
-``♠ ♣ ♦ ♥``; :func:`str` always gives the canonical upper-case form.
+``♠ ♣ ♦ ♥``; ``str()`` always gives the canonical upper-case form.
 
 >>> from five_hundred import parse_card, parse_cards
 >>> card = parse_card("th")
