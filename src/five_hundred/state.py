@@ -74,7 +74,9 @@ from five_hundred.rules import Rules, side_of
 from five_hundred.scoring import game_winners, score_hand
 from five_hundred.tricks import (
     JOKER_BIT,
+    JOKER_LEADS,
     NO_SUIT,
+    PLAYS,
     TABLES,
     PlayContext,
     Position,
@@ -575,9 +577,7 @@ def _summary(state: GameState) -> HandSummary:
 
 # -- legal actions --------------------------------------------------------------------
 
-_PLAYS: Final = tuple(PlayCard(card) for card in CARDS_BY_CODE)
 _CODE_BY_CARD: Final = {card: code for code, card in enumerate(CARDS_BY_CODE)}
-_JOKER_LEADS: Final = tuple(PlayCard(JOKER, suit) for suit in Suit)
 _NOMINATIONS: Final = (NominateJoker(None), *(NominateJoker(suit) for suit in Suit))
 _DISCARDS: dict[int, Discard] = {}
 
@@ -630,9 +630,9 @@ def _legal_plays(state: GameState) -> tuple[Action, ...]:
                 void=cards.voids[cast(int, state.to_act)],
                 last_trick=cards.done == HAND_SIZE - 1,
             )
-            plays.extend(_JOKER_LEADS[s] for s in range(4) if names >> s & 1)
+            plays.extend(JOKER_LEADS[s] for s in range(4) if names >> s & 1)
         else:
-            plays.append(_PLAYS[code])
+            plays.append(PLAYS[code])
     return tuple(plays)
 
 

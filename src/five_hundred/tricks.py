@@ -143,6 +143,11 @@ class _Tables:
 
 
 TABLES: Final = tuple(_Tables(key) for key in range(9))
+
+PLAYS: Final = tuple(PlayCard(card) for card in CARDS_BY_CODE)
+"""The play of each card, by code (shared, immutable)."""
+JOKER_LEADS: Final = tuple(PlayCard(JOKER, suit) for suit in Suit)
+"""Leading the un-nominated Joker naming each suit."""
 """The tables of every context key."""
 
 
@@ -340,20 +345,20 @@ def _plays(pos: Position, rules: Rules) -> list[PlayCard]:
         last_trick=pos.last_trick,
     )
     plays: list[PlayCard] = []
-    for code in range(JOKER_CODE + 1):
-        if mask >> code & 1:
-            if code == JOKER_CODE and pos.led < 0 and pos.key == _NT:
-                names = joker_suits(
-                    rules,
-                    suits_led=pos.suits_led,
-                    void=pos.void,
-                    last_trick=pos.last_trick,
-                )
-                plays.extend(
-                    PlayCard(JOKER, Suit(s)) for s in range(4) if names >> s & 1
-                )
-            else:
-                plays.append(PlayCard(CARDS_BY_CODE[code]))
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        code = low.bit_length() - 1
+        if code == JOKER_CODE and pos.led < 0 and pos.key == _NT:
+            names = joker_suits(
+                rules,
+                suits_led=pos.suits_led,
+                void=pos.void,
+                last_trick=pos.last_trick,
+            )
+            plays.extend(JOKER_LEADS[s] for s in range(4) if names >> s & 1)
+        else:
+            plays.append(PLAYS[code])
     return plays
 
 
