@@ -650,10 +650,6 @@ def test_a_bid_the_rules_disallow_has_no_rank(option: str, text: str) -> None:
     assert f"Rules.{option}=False" in refused(auction, 0, b(text))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="src bug: bid_rank(PASS) blames Rules.sans_kitty (see the report)",
-)
 def test_a_pass_has_no_rank() -> None:
     """A pass is not a bid; the error must say so, not blame an option."""
     attempts: list[Callable[[], object]] = [

@@ -301,10 +301,14 @@ def bid_rank(bid: Bid, rules: Rules = Rules()) -> int:
     """The bid's place in :func:`bid_ladder` (0 for the lowest): the auction's key.
 
     Raises:
-        IllegalBidError: if the rules do not allow the bid at all.
+        IllegalBidError: if ``bid`` is not a bid (a pass) or the rules do not allow
+            it at all.
     """
     rank = _ranks(rules).get(bid)
     if rank is None:
+        if not isinstance(cast(object, bid), TrickBid | MisereBid):
+            msg = f"{quote(str(bid))} is not a bid: only bids have a place in the auction order"
+            raise IllegalBidError(msg)
         msg = f"{quote(str(bid))}: {_disabled_reason(bid)}"
         raise IllegalBidError(msg)
     return rank
