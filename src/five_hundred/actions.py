@@ -27,6 +27,7 @@ from five_hundred.cards import (
     Suit,
     card_code,
     format_cards,
+    notation_key,
     parse_card,
     parse_cards,
     quote,
@@ -153,8 +154,8 @@ Action: TypeAlias = (
 )
 """Any action: a call, a discard, a Joker nomination, a partner call or a card play."""
 
-_SUITS: Final = {suit.letter: suit for suit in Suit} | {
-    symbol: suit for suit in Suit for symbol in (suit.symbol,)
+_SUITS: Final = {
+    text: suit for suit in Suit for text in (suit.letter, suit.symbol, "♤♧♢♡"[suit])
 }
 _ACTION_HELP: Final = (
     "expected a bid (7H, PASS, MIS, ...), DISCARD <cards>, NOMINATE <S|C|D|H|NONE>, "
@@ -167,7 +168,7 @@ def _fail(text: str, why: str = _ACTION_HELP) -> InvalidNotationError:
 
 
 def _parse_suit(text: str, word: str) -> Suit:
-    suit = _SUITS.get(word.upper())
+    suit = _SUITS.get(notation_key(word))
     if suit is None:
         raise _fail(text, f"{quote(word)} is not a suit (S, C, D, H)")
     return suit
@@ -196,7 +197,7 @@ def parse_action(text: str) -> Action:
         msg = f"invalid action {quote(text)}: expected text"
         raise InvalidNotationError(msg)
     head, _, rest = text.strip().partition(" ")
-    keyword = head.upper()
+    keyword = notation_key(head)
     rest = rest.strip()
     if keyword == "PLAY":
         return _parse_play(text, rest)

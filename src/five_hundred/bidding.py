@@ -31,7 +31,7 @@ from typing import Any, Final, Self, TypeAlias, assert_never, cast
 
 import attrs
 
-from five_hundred.cards import Strain, quote
+from five_hundred.cards import Strain, notation_key, quote
 from five_hundred.errors import IllegalBidError, InvalidNotationError, InvalidStateError
 from five_hundred.rules import MAX_TRICKS, MIN_TRICKS, Rules, per_rules
 
@@ -172,8 +172,12 @@ _STRAIN_BY_TEXT: Final = {
     "♣": Strain.CLUBS,
     "♦": Strain.DIAMONDS,
     "♥": Strain.HEARTS,
+    "♤": Strain.SPADES,
+    "♧": Strain.CLUBS,
+    "♢": Strain.DIAMONDS,
+    "♡": Strain.HEARTS,
 }
-_TRICK_BID_RE: Final = re.compile(r"(10|[6-9])(NT|[SCDH♠♣♦♥])(-SK)?")
+_TRICK_BID_RE: Final = re.compile(r"(10|[6-9])(NT|[SCDH♠♣♦♥♤♧♢♡])(-SK)?")
 _BID_HELP: Final = "expected PASS, 6S .. 10NT (strain S C D H NT), a trick bid with -SK, MIS, OMIS or BMIS"
 _FIXED: Final[dict[str, Call]] = {
     "PASS": PASS,
@@ -195,7 +199,7 @@ def parse_bid(text: str) -> Call:
     if not isinstance(cast(object, text), str):
         msg = f"invalid bid {quote(text)}: expected text"
         raise InvalidNotationError(msg)
-    key = text.strip().upper().replace("\ufe0f", "")
+    key = notation_key(text)
     fixed = _FIXED.get(key)
     if fixed is not None:
         return fixed

@@ -36,6 +36,7 @@ __all__ = [
     "cards_from_mask",
     "format_cards",
     "mask_from_cards",
+    "notation_key",
     "parse_card",
     "parse_cards",
     "quote",
@@ -282,6 +283,21 @@ def quote(text: object) -> str:
     return repr(shown)
 
 
+_SYMBOLS: Final = frozenset("♠♣♦♥♤♧♢♡\ufe0f")
+
+
+def notation_key(text: str) -> str:
+    """Text as the parsers compare it: stripped, upper case, no emoji selector.
+
+    Only ASCII and the suit symbols count: a letter that merely upper-cases to ASCII
+    (such as the long s) is left as it is, so that it is refused.
+    """
+    stripped = text.strip()
+    if not all(char.isascii() or char in _SYMBOLS for char in stripped):
+        return stripped
+    return stripped.upper().replace("\ufe0f", "")
+
+
 def parse_card(text: str) -> Card:
     """Parse one card from notation.
 
@@ -294,7 +310,7 @@ def parse_card(text: str) -> Card:
     if not isinstance(cast(object, text), str):
         msg = f"invalid card {quote(text)}: expected text"
         raise InvalidNotationError(msg)
-    key = text.strip().upper().replace("\ufe0f", "")
+    key = notation_key(text)
     card = _CARD_BY_TEXT.get(key)
     if card is None:
         msg = f"invalid card {quote(text)}: {_CARD_HELP}"
