@@ -89,6 +89,7 @@ from five_hundred.tricks import (
     legal_plays,
     trick_winner,
 )
+from five_hundred.views import SeatView, Trick, view
 
 try:
     __version__ = version("five-hundred")
@@ -132,8 +133,10 @@ __all__ = [
     "Rules",
     "RulesConfigError",
     "ScoringTable",
+    "SeatView",
     "Strain",
     "Suit",
+    "Trick",
     "TrickBid",
     "WrongPhaseError",
     "__version__",
@@ -170,4 +173,5 @@ __all__ = [
     "shuffled_pack",
     "side_of",
     "trick_winner",
+    "view",
 ]
