@@ -1,0 +1,314 @@
+"""The fast playout agrees exactly with the public API.
+
+Every playout is replayed through :func:`legal_actions` and :func:`apply`: each choice
+must be a legal action at its step, and the hand must end with the same tricks, result
+and scores.  Positions come from steered auctions (so every kind of contract is played:
+trick bids, No Trumps with the Joker nominated or not, sans kitty, the three misères)
+under the rule options that change the play, for two to six players.
+"""
+
+import random
+from collections.abc import Iterator, Sequence
+
+import pytest
+
+from five_hundred import (
+    JOKER,
+    PASS,
+    GameState,
+    JokerLeadSuit,
+    Phase,
+    PlayCard,
+    Rules,
+    Suit,
+    apply,
+    is_legal,
+    legal_actions,
+    new_game,
+    parse_bid,
+    playout,
+)
+from five_hundred.cards import card_code, parse_card
+from five_hundred.playout import JOKER_LEAD, PlayoutResult, choice_action
+
+PLAYERS = (2, 3, 4, 5, 6)
+
+VARIANTS: dict[str, dict[str, object]] = {
+    "standard": {},
+    "joker_follows_any_time": {
+        "joker_follows_only_when_void": False,
+        "joker_lead_suit": JokerLeadSuit.NOT_SHOWN_VOID,
+    },
+    "joker_names_unshown_void": {
+        "joker_lead_suit": JokerLeadSuit.NOT_SHOWN_VOID,
+        "joker_last_trick_once_all_suits_led": False,
+    },
+    "joker_after_all_suits": {"joker_last_trick_once_all_suits_led": False},
+    "joker_led_last_only": {
+        "joker_lead_suit": JokerLeadSuit.ANY,
+        "joker_lead_only_last_trick": True,
+    },
+    "misere_joker_free": {
+        "misere_joker_forced_when_void": False,
+        "open_misere_exposed_before_lead": True,
+    },
+    "no_nomination": {"joker_nomination": False},
+}
+
+CONTRACTS: dict[str, tuple[str, ...]] = {
+    "random": (),
+    "nt_joker": ("6NT",),  # bid by the seat holding the Joker (or the first caller)
+    "misere": ("7S", "MIS"),
+    "open_misere": ("OMIS",),
+    "blind_misere": ("BMIS",),
+    "sans_kitty": ("7H-SK",),
+    "trumps": ("8D",),
+    "ten_nt": ("10NT",),
+}
+
+
+def make_rules(players: int, variant: str) -> Rules:
+    extra: dict[str, object] = dict(VARIANTS[variant])
+    if players == 6 and variant == "joker_follows_any_time":
+        extra["six_player_sides"] = 3
+    if players == 5 and variant == "no_nomination":
+        extra["five_player_partner"] = False
+    return Rules.for_players(players, **extra)
+
+
+def _joker_holder(state: GameState) -> int:
+    for seat, hand in enumerate(state.hands):
+        if JOKER in hand:
+            return seat
+    return (state.dealer + 1) % state.rules.players  # in the kitty or the dead hand
+
+
+def steer(state: GameState, rng: random.Random, contract: str) -> GameState:
+    """Run the auction towards ``contract`` and the steps before the play at random.
+
+    The scripted bids are made in turn by whoever is to call (the last of them by the
+    Joker's holder for ``nt_joker``); everybody else passes.  A random contract comes
+    from random calls that favour passing, so auctions do not all end at 10NT.
+    """
+    pending = list(CONTRACTS[contract])
+    holder = _joker_holder(state) if contract == "nt_joker" else None
+    while state.phase is Phase.BIDDING:
+        actions = legal_actions(state)
+        if contract == "random":
+            call = (
+                actions[rng.randrange(min(4, len(actions)))]
+                if rng.random() < 0.4
+                else PASS
+            )
+        elif pending and (holder is None or state.to_act == holder):
+            call = parse_bid(pending[0])
+            if not is_legal(state, call):
+                call = PASS
+            else:
+                pending.pop(0)
+        else:
+            call = PASS
+        state = apply(state, call)
+    while state.to_act is not None and state.phase is not Phase.PLAY:
+        actions = legal_actions(state)
+        state = apply(state, actions[rng.randrange(len(actions))])
+    return state
+
+
+def play_positions(
+    players: int, contract: str, seeds: Sequence[int]
+) -> Iterator[tuple[str, int, GameState]]:
+    """For each variant and seed: a state in the play, at the lead or mid-trick."""
+    for variant in VARIANTS:
+        rules = make_rules(players, variant)
+        for seed in seeds:
+            rng = random.Random(seed * 7919 + players)
+            state = steer(
+                new_game(rules, seed=seed, dealer=seed % players), rng, contract
+            )
+            if state.phase is not Phase.PLAY:
+                continue  # thrown in
+            for _ in range(rng.randrange(0, 3 * players)):
+                if state.to_act is None:
+                    break  # a misère ended early
+                actions = legal_actions(state)
+                state = apply(state, actions[rng.randrange(len(actions))])
+            yield variant, seed, state
+
+
+def replay(state: GameState, result: PlayoutResult) -> GameState:
+    """Replay a playout's choices through the public API, checking each is legal."""
+    for step, choice in enumerate(result.choices):
+        action = choice_action(choice)
+        legal = legal_actions(state)
+        assert action in legal, (step, str(action), [str(a) for a in legal])
+        state = apply(state, action)
+    return state
+
+
+def assert_agrees(state: GameState, result: PlayoutResult) -> None:
+    end = replay(state, result)
+    assert end.is_over
+    assert end.tricks_won == result.tricks_won
+    assert end.hand_result == result.hand_result
+    assert end.scores == result.scores
+
+
+def snapshot(state: GameState) -> tuple[object, ...]:
+    return (
+        state.phase,
+        state.to_act,
+        state.hands,
+        state.trick,
+        state.tricks_won_by_seat,
+        state.shown_void,
+        state.suits_led,
+        state.actions,
+        state.scores,
+    )
+
+
+@pytest.mark.parametrize("contract", list(CONTRACTS))
+@pytest.mark.parametrize("players", PLAYERS)
+def test_random_playouts_agree_with_the_public_api(players: int, contract: str) -> None:
+    played = 0
+    for _variant, seed, state in play_positions(players, contract, range(10)):
+        before = snapshot(state)
+        result = playout(state, seed=seed)
+        assert snapshot(state) == before  # the input is unchanged
+        assert_agrees(state, result)
+        played += 1
+    assert played >= len(VARIANTS)  # most auctions reach the play
+
+
+def test_every_contract_kind_reaches_the_play() -> None:
+    kinds = set()
+    for players in (3, 4):
+        for contract in CONTRACTS:
+            for _, _, state in play_positions(players, contract, range(2)):
+                assert state.contract is not None
+                bid = state.contract.bid
+                kinds.add(str(bid))
+    assert {"MIS", "OMIS", "BMIS", "7H-SK", "6NT", "8D", "10NT"} <= kinds
+
+
+def test_nominated_and_unnominated_jokers_are_played() -> None:
+    seen: set[Suit | None] = set()
+    joker_leads = 0
+    for _, seed, state in play_positions(4, "nt_joker", range(12)):
+        seen.add(state.joker_suit)
+        result = playout(state, seed=seed)
+        joker_leads += sum(choice >= JOKER_LEAD for choice in result.choices)
+        assert_agrees(state, result)
+    assert None in seen
+    assert len(seen) >= 3
+    assert joker_leads > 0
+
+
+def test_seed_and_rng_give_the_same_playout() -> None:
+    for _, seed, state in play_positions(4, "trumps", range(3)):
+        assert playout(state, seed=seed) == playout(state, rng=random.Random(seed))
+        assert playout(state, seed=seed) == playout(state, seed=seed)
+
+
+class Recorder:
+    """A policy that records what it is offered and picks with a rule."""
+
+    def __init__(self, pick: str, seed: int = 0) -> None:
+        self.pick = pick
+        self.rng = random.Random(seed)
+        self.offers: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+
+    def __call__(
+        self, seat: int, choices: tuple[int, ...], trick: tuple[int, ...]
+    ) -> int:
+        self.offers.append((seat, choices, trick))
+        if self.pick == "first":
+            return choices[0]
+        if self.pick == "last":
+            return choices[-1]
+        return choices[self.rng.randrange(len(choices))]
+
+
+@pytest.mark.parametrize("pick", ["first", "last", "random"])
+@pytest.mark.parametrize("players", PLAYERS)
+def test_a_policy_is_offered_the_canonical_legal_actions(
+    players: int, pick: str
+) -> None:
+    for contract in ("random", "nt_joker", "misere", "sans_kitty"):
+        for _, seed, state in play_positions(players, contract, range(2)):
+            policy = Recorder(pick, seed)
+            result = playout(state, policy=policy)
+            assert len(policy.offers) == len(result.choices)
+            step = state
+            for (seat, choices, trick), choice in zip(
+                policy.offers, result.choices, strict=True
+            ):
+                assert seat == step.to_act
+                assert trick == tuple(card_code(card) for card in step.trick)
+                assert tuple(map(choice_action, choices)) == legal_actions(step)
+                assert choice in choices
+                step = apply(step, choice_action(choice))
+            assert step.is_over
+            assert (step.tricks_won, step.hand_result, step.scores) == (
+                result.tricks_won,
+                result.hand_result,
+                result.scores,
+            )
+
+
+def test_a_finished_hand_returns_its_own_result() -> None:
+    for contract in ("trumps", "misere", "random"):
+        for _, seed, state in play_positions(4, contract, range(3)):
+            end = replay(state, playout(state, seed=seed))
+            assert end.phase in {Phase.HAND_OVER, Phase.GAME_OVER}
+            result = playout(end, seed=seed + 1)
+            assert result == PlayoutResult(
+                end.tricks_won, end.hand_result or (), end.scores, ()
+            )
+
+
+def test_a_thrown_in_hand_scores_nothing() -> None:
+    state = new_game(seed=5)
+    while state.phase is Phase.BIDDING:
+        state = apply(state, PASS)
+    assert state.phase is Phase.HAND_OVER
+    result = playout(state, seed=1)
+    assert result == PlayoutResult((0, 0), (0, 0), (0, 0), ())
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_playouts_from_the_auction_and_the_discard(players: int) -> None:
+    rules = Rules.for_players(players)
+    phases = set()
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = new_game(rules, seed=seed)
+        # Walk a random number of steps into the auction or the discard.
+        for _ in range(rng.randrange(0, players + 2)):
+            if state.phase not in {Phase.BIDDING, Phase.DISCARD}:
+                break
+            actions = legal_actions(state)
+            state = apply(state, actions[rng.randrange(len(actions))])
+        if state.phase not in {Phase.BIDDING, Phase.DISCARD}:
+            continue
+        phases.add(state.phase)
+        before = snapshot(state)
+        result = playout(state, seed=seed)
+        assert snapshot(state) == before
+        assert result == playout(state, seed=seed)
+        assert len(result.tricks_won) == rules.sides
+        assert sum(result.tricks_won) <= 10
+        assert result.scores == tuple(
+            a + b for a, b in zip(state.scores, result.hand_result, strict=True)
+        )
+        if any(result.hand_result):
+            assert result.choices  # a hand that scored was played
+    assert Phase.BIDDING in phases
+
+
+def test_choice_actions() -> None:
+    assert choice_action(card_code(parse_card("10H"))) == PlayCard(parse_card("10H"))
+    assert choice_action(card_code(JOKER)) == PlayCard(JOKER)
+    for suit in Suit:
+        assert choice_action(JOKER_LEAD + suit) == PlayCard(JOKER, suit)
