@@ -37,6 +37,13 @@ from five_hundred.bidding import (
     outranks,
     parse_bid,
 )
+from five_hundred.bots import (
+    Player,
+    RandomPlayer,
+    RuleBasedPlayer,
+    play_game,
+    play_hand,
+)
 from five_hundred.cards import (
     JOKER,
     Card,
@@ -128,8 +135,11 @@ __all__ = [
     "Phase",
     "PlayCard",
     "PlayContext",
+    "Player",
     "PlayoutResult",
+    "RandomPlayer",
     "Rank",
+    "RuleBasedPlayer",
     "Rules",
     "RulesConfigError",
     "ScoringTable",
@@ -168,6 +178,8 @@ __all__ = [
     "parse_bid",
     "parse_card",
     "parse_cards",
+    "play_game",
+    "play_hand",
     "playout",
     "score_hand",
     "shuffled_pack",

@@ -1,0 +1,683 @@
+"""Computer players: a random player and a simple rule-based player.
+
+A player is anything with a ``choose(view, seat)`` method that returns a legal
+:data:`~five_hundred.actions.Action` for the seat to act: the :class:`Player`
+protocol.  :func:`play_hand` and :func:`play_game` hand each player the
+:class:`~five_hundred.views.SeatView` of its seat, so a player cannot see what that
+seat may not know.
+
+>>> from five_hundred import RuleBasedPlayer, new_game, play_hand
+>>> players = [RuleBasedPlayer() for _ in range(4)]
+>>> state = play_hand(new_game(seed=7), players)
+>>> state.is_over
+True
+
+The players here also accept the referee's :class:`~five_hundred.state.GameState`
+(which is faster: a view is built from the whole hand), and then still read only what
+the seat may know: its own hand, the auction, the contract, the trick in progress,
+the partner card, its own discards and the legal actions.
+
+Both players are deterministic: :class:`RuleBasedPlayer` has no randomness at all and
+:class:`RandomPlayer` draws from its own seeded generator (the library's portable
+SplitMix64), so a game between them replays exactly from the seeds.
+"""
+
+import functools
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Final, Protocol, cast, runtime_checkable
+
+from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
+from five_hundred.bidding import (
+    MISERE,
+    OPEN_MISERE,
+    PASS,
+    Call,
+    Contract,
+    Pass,
+    TrickBid,
+)
+from five_hundred.cards import (
+    CARDS_BY_CODE,
+    JOKER,
+    Card,
+    Rank,
+    Strain,
+    Suit,
+    card_code,
+    quote,
+)
+from five_hundred.deal import KITTY_SIZE, SplitMix64, pack
+from five_hundred.errors import InvalidStateError
+from five_hundred.rules import Rules, side_of
+from five_hundred.state import (
+    GameState,
+    Phase,
+    apply,
+    legal_actions,
+    new_game,
+    next_hand,
+)
+from five_hundred.tricks import PlayContext, card_power, effective_suit, trick_winner
+from five_hundred.views import SeatView, Trick, view
+
+__all__ = [
+    "Player",
+    "RandomPlayer",
+    "RuleBasedPlayer",
+    "play_game",
+    "play_hand",
+]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A computer (or human) player: picks the action of the seat to act."""
+
+    def choose(self, view: SeatView, seat: int) -> Action:
+        """The action ``seat`` takes, seeing the game through ``view``.
+
+        ``seat`` is the seat to act (``view.seat``); the result must be one of
+        ``view.legal_actions``.
+        """
+        ...
+
+
+# -- what a seat may know ---------------------------------------------------------------
+
+
+class _Seen:
+    """What one seat may know, read from a view or (only as a view would) a state.
+
+    Each fact is read only when a decision needs it.
+    """
+
+    def __init__(self, game: SeatView | GameState, seat: int) -> None:
+        source = cast(object, game)
+        if isinstance(source, SeatView):
+            if source.seat != seat:
+                msg = f"the view is seat {source.seat}'s, not seat {seat!r}'s"
+                raise InvalidStateError(msg)
+            self._view: SeatView | None = source
+            self._state: GameState | None = None
+        elif isinstance(source, GameState):
+            self._view, self._state = None, source
+        else:
+            msg = f"expected a SeatView or a GameState; got {quote(game)}"
+            raise InvalidStateError(msg)
+        to_act = game.to_act
+        if to_act is None:
+            msg = f"nobody is to act ({game.phase.value}): there is nothing to choose"
+            raise InvalidStateError(msg)
+        if seat != to_act:
+            msg = f"seat {seat!r} is not to act: seat {to_act} is"
+            raise InvalidStateError(msg)
+        self.seat = seat
+        self.rules = game.rules
+        self.phase = game.phase
+        self.contract = cast(Contract, game.contract)
+        self.partner_card = game.partner_card
+
+    @functools.cached_property
+    def hand(self) -> tuple[Card, ...]:
+        if self._view is not None:
+            return self._view.hand
+        return cast(GameState, self._state).hands[self.seat]
+
+    @property
+    def bidder(self) -> int | None:
+        """Who holds the standing bid."""
+        if self._state is not None:
+            return self._state.auction.bidder
+        calls = cast(SeatView, self._view).calls
+        return next((s for s, c in reversed(calls) if not isinstance(c, Pass)), None)
+
+    @functools.cached_property
+    def context(self) -> PlayContext:
+        game = self._view if self._view is not None else self._state
+        return cast(PlayContext, cast(SeatView | GameState, game).play_context)
+
+    @functools.cached_property
+    def trick(self) -> tuple[Card, ...]:
+        if self._view is not None:
+            trick = self._view.trick
+            return () if trick is None else trick.cards
+        return cast(GameState, self._state).trick
+
+    @functools.cached_property
+    def trick_seats(self) -> tuple[int, ...]:
+        if self._view is not None:
+            trick = self._view.trick
+            return () if trick is None else trick.seats
+        state = cast(GameState, self._state)
+        leader, count = state.leader, len(self.trick)
+        if leader is None or count == 0:
+            return ()
+        out = state.sitting_out
+        seats = [leader]
+        seat = leader
+        while len(seats) < count:
+            seat = (seat + 1) % self.rules.players
+            if seat not in out:
+                seats.append(seat)
+        return tuple(seats)
+
+    @property
+    def led_suit(self) -> Suit:
+        if self._view is not None:
+            return cast(Suit, cast(Trick, self._view.trick).led_suit)
+        return cast(Suit, cast(GameState, self._state).led_suit)
+
+    @property
+    def own_discards(self) -> tuple[Card, ...]:
+        """The seat's own discards (asked only by the contractor)."""
+        if self._view is not None:
+            return self._view.discards
+        state = cast(GameState, self._state)
+        return state.discards if self.contract.contractor == self.seat else ()
+
+    @functools.cached_property
+    def partner(self) -> int | None:
+        """Five players: the partner's seat, if this seat knows it."""
+        if self._view is not None:
+            return self._view.partner
+        state = cast(GameState, self._state)
+        card = self.partner_card
+        if card is None or state.partner is None:
+            return None
+        if state.partner == self.seat or any(
+            isinstance(action, PlayCard) and action.card == card
+            for action in state.actions
+        ):
+            return state.partner
+        return None
+
+    def legal(self) -> tuple[Action, ...]:
+        if self._view is not None:
+            return self._view.legal_actions
+        return legal_actions(cast(GameState, self._state))
+
+
+class _Order:
+    """A contract's card order as dictionaries: suit, strength and power by suit led."""
+
+    __slots__ = ("power", "strength", "suit")
+
+    def __init__(self, context: PlayContext) -> None:
+        self.suit = {card: effective_suit(card, context) for card in CARDS_BY_CODE}
+        self.power = {
+            led: {card: card_power(card, context, led) for card in CARDS_BY_CODE}
+            for led in Suit
+        }
+        self.strength = {
+            card: max(self.power[led][card] for led in Suit) for card in CARDS_BY_CODE
+        }
+
+    def groups(self, cards: Iterable[Card]) -> dict[Suit | None, list[Card]]:
+        """The cards by effective suit (``None``: the free Joker)."""
+        out: dict[Suit | None, list[Card]] = {}
+        suit = self.suit
+        for card in cards:
+            out.setdefault(suit[card], []).append(card)
+        return out
+
+
+@functools.cache
+def _order(context: PlayContext) -> _Order:
+    return _Order(context)
+
+
+@functools.cache
+def _pack_groups(players: int, context: PlayContext) -> dict[Suit | None, list[Card]]:
+    return _order(context).groups(pack(Rules(players=players)))
+
+
+# -- the random player ------------------------------------------------------------------
+
+
+class RandomPlayer:
+    """Chooses uniformly at random among the legal actions.
+
+    The random numbers come from the player's own SplitMix64 generator, seeded by
+    ``seed`` (drawn from the operating system if ``None``), so a seeded player makes
+    the same choices on every machine.  A discard is three random cards of the hand,
+    which is the same as a uniform choice among the legal discards.
+
+    >>> from five_hundred import RandomPlayer, new_game, view
+    >>> seen = view(new_game(seed=1), 1)
+    >>> action = RandomPlayer(seed=5).choose(seen, 1)
+    >>> action in seen.legal_actions
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        if seed is None:
+            seed = secrets.randbits(64)
+        elif type(cast(object, seed)) is not int:
+            msg = f"invalid seed {quote(seed)}: expected a whole number"
+            raise InvalidStateError(msg)
+        self.seed: Final = seed
+        self._rng = SplitMix64(seed)
+
+    def __repr__(self) -> str:
+        return f"RandomPlayer(seed={self.seed})"
+
+    def choose(self, game: SeatView | GameState, seat: int) -> Action:
+        """A random legal action for ``seat`` (the seat to act).
+
+        Raises:
+            InvalidStateError: if ``seat`` is not the seat to act.
+        """
+        seen = _Seen(game, seat)
+        if seen.phase is Phase.DISCARD:
+            cards = list(seen.hand)
+            chosen = [cards.pop(self._rng.below(len(cards))) for _ in range(KITTY_SIZE)]
+            return Discard(frozenset(chosen))
+        actions = seen.legal()
+        return actions[self._rng.below(len(actions))]
+
+
+# -- hand evaluation --------------------------------------------------------------------
+
+# Tricks a seat may expect from its partners and the kitty, by player count (six
+# players in three sides have one partner, like four); tuned by self-play.
+_HELP: Final = {2: 3.0, 3: 2.4, 4: 2.9, 5: 2.9, 6: 3.0}
+_HELP_SIX_THREE_SIDES: Final = 2.6
+# The value of the top trumps, from the highest down (the Joker, the bowers, A, K, Q).
+_TOP_TRUMPS: Final = (1.0, 0.95, 0.8, 0.65, 0.4, 0.2)
+_LOW_TRUMP: Final = 0.3
+_STRAINS: Final = tuple(Strain)
+_TRUMP_CONTEXTS: Final = {strain: PlayContext(strain) for strain in _STRAINS}
+_MISERE: Final = PlayContext(Strain.NO_TRUMPS, misere=True)
+_MIN_TRICKS: Final = 6
+_MAX_TRICKS: Final = 10
+
+
+def _help(rules: Rules) -> float:
+    if rules.players == 6 and rules.sides == 3:
+        return _HELP_SIX_THREE_SIDES
+    return _HELP[rules.players]
+
+
+@functools.cache
+def _trump_places(players: int, strain: Strain) -> dict[Card, int]:
+    """Each trump's place in the trump suit of the pack (0 for the highest)."""
+    context = _TRUMP_CONTEXTS[strain]
+    trump = cast(Suit, strain.suit)
+    power = _order(context).power[trump]
+    cards = sorted(_pack_groups(players, context)[trump], key=power.__getitem__)
+    return {card: place for place, card in enumerate(reversed(cards))}
+
+
+def _trump_estimate(hand: Sequence[Card], strain: Strain, rules: Rules) -> float:
+    """Tricks the hand may take itself with ``strain`` as trumps."""
+    trump = cast(Suit, strain.suit)
+    groups = _order(_TRUMP_CONTEXTS[strain]).groups(hand)
+    places = _trump_places(rules.players, strain)
+    trumps = groups.get(trump, [])
+    estimate = 0.0
+    for card in trumps:
+        place = places[card]
+        estimate += _TOP_TRUMPS[place] if place < len(_TOP_TRUMPS) else _LOW_TRUMP
+    estimate += 0.55 * max(0, len(trumps) - 4)
+    for suit in Suit:
+        if suit == trump:
+            continue
+        cards = groups.get(suit, [])
+        ranks = {c.rank for c in cards}
+        if Rank.ACE in ranks:
+            estimate += 0.85
+        if Rank.KING in ranks and len(cards) > 1:
+            estimate += 0.35
+        if len(trumps) > 2:
+            estimate += 0.5 if not cards else 0.2 if len(cards) == 1 else 0.0
+    return estimate
+
+
+def _nt_estimate(hand: Sequence[Card]) -> float:
+    """Tricks the hand may take itself in No Trumps."""
+    groups = _order(_TRUMP_CONTEXTS[Strain.NO_TRUMPS]).groups(hand)
+    estimate = 1.0 if None in groups else 0.0
+    for suit in Suit:
+        cards = groups.get(suit, [])
+        ranks = {c.rank for c in cards}
+        if Rank.ACE in ranks:
+            estimate += 0.95 + 0.6 * max(0, len(cards) - 4)
+        if Rank.KING in ranks and len(cards) > 1:
+            estimate += 0.6 if Rank.ACE in ranks else 0.4
+        if Rank.QUEEN in ranks and len(cards) > 2:
+            estimate += 0.25
+        if not ranks & {Rank.ACE, Rank.KING}:
+            estimate -= 0.6  # a suit the opponents may run
+    return estimate
+
+
+def _estimates(hand: Sequence[Card], rules: Rules) -> dict[Strain, float]:
+    """The tricks this seat's side may expect in each strain."""
+    bonus = _help(rules)
+    out = {s: _trump_estimate(hand, s, rules) + bonus for s in _STRAINS[:4]}
+    out[Strain.NO_TRUMPS] = _nt_estimate(hand) + bonus
+    return out
+
+
+@functools.cache
+def _misere_places(players: int) -> dict[Card, int]:
+    """Each card's place in its suit of the pack, from 0 for the lowest."""
+    places: dict[Card, int] = {}
+    for suit, cards in _pack_groups(players, _MISERE).items():
+        if suit is not None:
+            ordered = sorted(cards, key=_order(_MISERE).power[suit].__getitem__)
+            places.update((card, place) for place, card in enumerate(ordered))
+    return places
+
+
+def _misere_danger(hand: Sequence[Card], rules: Rules, *, slack: int) -> int:
+    """How many cards of the hand risk winning a trick in misère.
+
+    The ``k``-th lowest card a seat holds in a suit (from 0) is safe if no more than
+    ``step * k + slack`` cards of the pack rank below it, where ``step`` is 2 (one
+    with a single opponent); the Joker is always a danger.  The contractor's discard
+    takes care of one dangerous card.
+    """
+    places = _misere_places(rules.players)
+    step = 1 if rules.players == 2 else 2
+    danger = 0
+    for suit, cards in _order(_MISERE).groups(hand).items():
+        if suit is None:
+            danger += 1
+            continue
+        ordered = sorted(places[card] for card in cards)
+        danger += sum(place > step * k + slack for k, place in enumerate(ordered))
+    return max(0, danger - 1)
+
+
+# -- the rule-based player --------------------------------------------------------------
+
+
+class RuleBasedPlayer:
+    """A simple, sensible player built from rules of thumb.
+
+    - **Bidding**: estimates the tricks its side can take in each strain (trumps,
+      bowers, the Joker and aces, plus what partners and the kitty usually bring) and
+      bids the cheapest bid in its best strain that outranks the standing bid, up to
+      that estimate (its estimate at once in a single-round auction).  It bids
+      misère with a hand of low cards, never bids over its partner, and otherwise
+      passes.  It never bids sans kitty or blind misère.
+    - **Kitty**: discards its weakest cards outside trumps, preferring to empty short
+      suits; in misère it discards its most dangerous cards.
+    - **The Joker**: in No Trumps or misère it nominates the Joker into its longest
+      suit.
+    - **Five players**: calls the highest trump it lacks as the partner card.
+    - **Play**: follows with the lowest card that wins if it can win and its partner
+      is not already winning, and otherwise with its lowest card; leads its high
+      trumps and aces, else low from its longest suit.  In misère the contractor
+      plays the highest card that still loses and the defenders play low.
+
+    It has no randomness: the same state always gets the same action.
+
+    >>> from five_hundred import RuleBasedPlayer, new_game, view
+    >>> str(RuleBasedPlayer().choose(view(new_game(seed=1), 1), 1))
+    '6H'
+    """
+
+    def __repr__(self) -> str:
+        return "RuleBasedPlayer()"
+
+    def choose(self, game: SeatView | GameState, seat: int) -> Action:
+        """The action the rules of thumb pick for ``seat`` (the seat to act).
+
+        Raises:
+            InvalidStateError: if ``seat`` is not the seat to act.
+        """
+        seen = _Seen(game, seat)
+        phase = seen.phase
+        if phase is Phase.BIDDING:
+            return _bid(seen)
+        if phase is Phase.DISCARD:
+            return _discard(seen)
+        if phase is Phase.NOMINATE:
+            return _nominate(seen)
+        if phase is Phase.CALL_PARTNER:
+            return _call_partner(seen)
+        return _play(seen)
+
+
+def _bid(seen: _Seen) -> Call:
+    rules, seat = seen.rules, seen.seat
+    bidder = seen.bidder
+    if (
+        bidder is not None
+        and bidder != seat
+        and rules.partnerships
+        and side_of(rules, bidder) == side_of(rules, seat)
+    ):
+        return PASS
+    legal = cast(tuple[Call, ...], seen.legal())
+    estimates = _estimates(seen.hand, rules)
+    single = rules.single_round_auction
+    for strain in sorted(_STRAINS, key=lambda s: (-estimates[s], -s)):
+        top = min(_MAX_TRICKS, int(estimates[strain]))
+        if top < _MIN_TRICKS:
+            break
+        for tricks in [top] if single else range(_MIN_TRICKS, top + 1):
+            bid = TrickBid(tricks, strain)
+            if bid in legal:
+                return bid
+    best = max(estimates.values())
+    if _misere_danger(seen.hand, rules, slack=1) == 0:
+        if (
+            OPEN_MISERE in legal
+            and best < _MIN_TRICKS + 1
+            and _misere_danger(seen.hand, rules, slack=0) == 0
+        ):
+            return OPEN_MISERE
+        if MISERE in legal and best < _MIN_TRICKS + 2:
+            return MISERE
+    return PASS
+
+
+def _discard(seen: _Seen) -> Discard:
+    context = seen.context
+    order = _order(context)
+    hand = seen.hand
+    groups = order.groups(hand)
+    if context.misere:
+        ordered = sorted(
+            hand, key=lambda c: (-order.strength[c], len(groups[order.suit[c]]))
+        )
+        return Discard(frozenset(ordered[:KITTY_SIZE]))
+    trump = context.trumps
+
+    def keep(card: Card) -> tuple[int, int, int]:
+        suit = order.suit[card]
+        if suit is None or suit == trump or card.rank is Rank.ACE:
+            return (1, 0, order.strength[card])
+        return (0, len(groups[suit]), order.strength[card])
+
+    return Discard(frozenset(sorted(hand, key=keep)[:KITTY_SIZE]))
+
+
+def _longest_suit(cards: Sequence[Card], order: _Order) -> Suit:
+    groups = order.groups(cards)
+    return max(Suit, key=lambda s: (len(groups.get(s, ())), s))
+
+
+def _nominate(seen: _Seen) -> NominateJoker:
+    rest = [c for c in seen.hand if c != JOKER]
+    if not rest:
+        return NominateJoker(None)
+    return NominateJoker(_longest_suit(rest, _order(seen.context)))
+
+
+def _call_partner(seen: _Seen) -> CallPartner:
+    context = seen.context
+    order = _order(context)
+    bid = seen.contract.bid
+    if isinstance(bid, TrickBid) and bid.strain is not Strain.NO_TRUMPS:
+        suit = cast(Suit, bid.strain.suit)
+    else:
+        suit = _longest_suit(seen.hand, order)
+    mine = {*seen.hand, *seen.own_discards}
+    candidates = [
+        card
+        for card in _pack_groups(seen.rules.players, context).get(suit, ())
+        if card != JOKER and card not in mine
+    ]
+    if not candidates:
+        return CallPartner(None)
+    return CallPartner(max(candidates, key=order.power[suit].__getitem__))
+
+
+def _play(seen: _Seen) -> PlayCard:
+    context = seen.context
+    order = _order(context)
+    plays = cast(tuple[PlayCard, ...], seen.legal())
+    options: dict[Card, list[PlayCard]] = {}
+    for play in plays:
+        options.setdefault(play.card, []).append(play)
+    cards = list(options)
+    if len(cards) == 1:
+        card = cards[0]
+    elif context.misere:
+        card = _misere_card(seen, order, cards)
+    else:
+        card = _trick_card(seen, order, cards)
+    chosen = options[card]
+    if len(chosen) == 1:
+        return chosen[0]
+    # Leading the free Joker: name the suit this seat holds most of.
+    rest = [c for c in seen.hand if c != JOKER]
+    longest = _longest_suit(rest, order) if rest else None
+    return next((p for p in chosen if p.suit == longest), chosen[0])
+
+
+def _lowest(cards: Sequence[Card], order: _Order) -> Card:
+    strength = order.strength
+    return min(cards, key=lambda c: (strength[c], card_code(c)))
+
+
+def _highest(cards: Sequence[Card], order: _Order) -> Card:
+    strength = order.strength
+    return max(cards, key=lambda c: (strength[c], -card_code(c)))
+
+
+def _winning_now(seen: _Seen) -> tuple[int, int]:
+    """The seat winning the trick in progress and the power it wins with."""
+    index = trick_winner(seen.trick, seen.context, seen.led_suit)
+    power = _order(seen.context).power[seen.led_suit][seen.trick[index]]
+    return seen.trick_seats[index], power
+
+
+def _with_me(seen: _Seen, other: int) -> bool:
+    """Whether ``other`` is known to play on this seat's side this hand."""
+    rules, seat = seen.rules, seen.seat
+    if other == seat:
+        return True
+    if rules.partnerships:
+        return side_of(rules, other) == side_of(rules, seat)
+    partner, contractor = seen.partner, seen.contract.contractor
+    if partner is None:
+        return False
+    return {seat, other} == {partner, contractor}
+
+
+def _trick_card(seen: _Seen, order: _Order, cards: list[Card]) -> Card:
+    if not seen.trick:
+        return _lead(seen, order, cards)
+    winner, power = _winning_now(seen)
+    if not _with_me(seen, winner):
+        by_power = order.power[seen.led_suit]
+        beating = [c for c in cards if by_power[c] > power]
+        if beating:
+            return min(beating, key=lambda c: (by_power[c], card_code(c)))
+    return _lowest(cards, order)
+
+
+def _lead(seen: _Seen, order: _Order, cards: list[Card]) -> Card:
+    trump = seen.context.trumps
+    groups = order.groups(cards)
+    trumps = groups.get(trump) if trump is not None else None
+    if trumps and _with_me(seen, seen.contract.contractor):
+        top = _highest(trumps, order)
+        if top == JOKER or top.rank is Rank.JACK or len(trumps) > 2:
+            return top
+    aces = [c for c in cards if c.rank is Rank.ACE and order.suit[c] != trump]
+    if aces:
+        return min(aces, key=card_code)
+    plain = [s for s in Suit if s != trump and s in groups]
+    if plain:
+        longest = max(plain, key=lambda s: (len(groups[s]), s))
+        return _lowest(groups[longest], order)
+    return _lowest(cards, order)
+
+
+def _misere_card(seen: _Seen, order: _Order, cards: list[Card]) -> Card:
+    contractor = seen.contract.contractor
+    if not seen.trick:
+        return _lowest(cards, order)
+    by_power = order.power[seen.led_suit]
+    winner, power = _winning_now(seen)
+    if seen.seat == contractor:
+        losing = [c for c in cards if by_power[c] < power]
+        return _highest(losing or cards, order)
+    if winner == contractor:
+        # Keep the contractor winning: play under the contractor's card.
+        under = [c for c in cards if by_power[c] < power]
+        if under:
+            return _highest(under, order)
+    return _lowest(cards, order)
+
+
+# -- playing hands and games ------------------------------------------------------------
+
+
+def _check_players(rules: Rules, players: Sequence[Player]) -> None:
+    if len(players) != rules.players:
+        msg = f"a {rules.players}-player game needs {rules.players} players; got {len(players)}"
+        raise InvalidStateError(msg)
+
+
+def play_hand(state: GameState, players: Sequence[Player]) -> GameState:
+    """Play the hand in progress to its end, each seat choosing with its player.
+
+    Each player sees the game through its seat's :func:`~five_hundred.views.view`.
+    Returns the state once the hand (or the game) is over.
+
+    Raises:
+        InvalidStateError: if the number of players does not match the rules.
+        IllegalActionError: if a player returns an illegal action.
+    """
+    _check_players(state.rules, players)
+    while state.to_act is not None:
+        seat = state.to_act
+        state = apply(state, players[seat].choose(view(state, seat), seat))
+    return state
+
+
+def play_game(
+    players: Sequence[Player],
+    rules: Rules = Rules(),
+    *,
+    seed: int | None = None,
+    dealer: int = 0,
+    max_hands: int = 1000,
+) -> GameState:
+    """Play a whole game between ``players`` (one per seat) and return its last state.
+
+    The game is dealt by :func:`~five_hundred.state.new_game` from ``seed``.  It stops
+    when a side wins (the state is in the ``GAME_OVER`` phase) or after ``max_hands``
+    hands (the state is then in ``HAND_OVER``).
+
+    >>> from five_hundred import RuleBasedPlayer, Rules, play_game
+    >>> end = play_game([RuleBasedPlayer()] * 4, Rules(target=200), seed=3)
+    >>> end.phase.value, len(end.winners) > 0
+    ('game_over', True)
+    """
+    _check_players(rules, players)
+    state = new_game(rules, seed=seed, dealer=dealer)
+    for number in range(max_hands):
+        state = play_hand(state, players)
+        if state.phase is Phase.GAME_OVER or number == max_hands - 1:
+            break
+        state = next_hand(state)
+    return state
