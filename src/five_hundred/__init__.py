@@ -66,6 +66,7 @@ from five_hundred.errors import (
     WrongPhaseError,
 )
 from five_hundred.playout import PlayoutResult, playout
+from five_hundred.records import GameRecord, HandRecord, record
 from five_hundred.rules import (
     AVONDALE,
     PERFECT,
@@ -120,7 +121,9 @@ __all__ = [
     "Contract",
     "Discard",
     "FiveHundredError",
+    "GameRecord",
     "GameState",
+    "HandRecord",
     "HandSummary",
     "IllegalActionError",
     "IllegalBidError",
@@ -181,6 +184,7 @@ __all__ = [
     "play_game",
     "play_hand",
     "playout",
+    "record",
     "score_hand",
     "shuffled_pack",
     "side_of",
