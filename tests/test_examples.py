@@ -1,0 +1,81 @@
+"""Run every example script (examples/perft.py has its own test) and check its output."""
+
+import runpy
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+CHECKED_ELSEWHERE = {"perft.py"}
+
+
+def run_example(
+    name: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    *argv: str,
+) -> str:
+    """Run ``examples/<name>`` as a script with ``argv``; return what it printed."""
+    path = EXAMPLES / name
+    monkeypatch.setattr(sys, "argv", [str(path), *argv])
+    runpy.run_path(str(path), run_name="__main__")
+    return capsys.readouterr().out
+
+
+def test_every_example_is_tested() -> None:
+    names = {path.name for path in EXAMPLES.glob("*.py")} - CHECKED_ELSEWHERE
+    assert names == {
+        "bot_match.py",
+        "random_game.py",
+        "score_a_hand.py",
+        "validate_a_move.py",
+    }
+
+
+def test_score_a_hand(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = run_example("score_a_hand.py", capsys, monkeypatch)
+    assert out.splitlines() == [
+        "8H (worth 300) with 9 tricks: contractors +300, defenders +10; totals (300, 10)",
+        "8H (worth 300) with 7 tricks: contractors -300, defenders +30; totals (-300, 30)",
+        "7NT (worth 220) with 10 tricks: contractors +250, defenders +0; totals (250, 0)",
+        "MIS (worth 250) with 0 tricks: contractors +250, defenders +0; totals (250, 0)",
+        "9D (worth 380) with 9 tricks: contractors +380, defenders +10; totals (500, 410)",
+        "  side 0 wins the game",
+    ]
+
+
+def test_validate_a_move(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = run_example("validate_a_move.py", capsys, monkeypatch)
+    assert "'7 hearts': not understood (invalid action '7 hearts'" in out
+    assert "'7h': seat 1 7H" in out
+    assert "'6NT': refused (illegal bid '6NT' by seat 2: it does not outrank" in out
+    assert "it is the bidding phase: expected a call" in out
+    assert "must discard exactly 3 cards" in out
+    assert "apply refused: illegal play" in out
+    assert "legal now: PLAY " in out
+
+
+def test_random_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = run_example("random_game.py", capsys, monkeypatch, "7")
+    assert out.startswith("auction: ")
+    assert "hand 1: " in out
+    assert out.splitlines()[-1].startswith("winners: side ")
+    again = run_example("random_game.py", capsys, monkeypatch, "7")
+    assert again == out  # seeded: the same game again
+
+
+def test_bot_match(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = run_example("bot_match.py", capsys, monkeypatch, "3")
+    lines = out.splitlines()
+    assert lines[0] == "rule-based (side 0) against random (side 1):"
+    assert lines[1].startswith("  side 0 won   3 of 3 games")
+    assert lines[3] == "rule-based against rule-based:"
