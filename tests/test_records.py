@@ -102,7 +102,7 @@ def test_single_explicit_hand_replays_equal(players: int) -> None:
 
 
 def test_unseeded_game_of_several_hands() -> None:
-    """Without an explicit deal for next_hand, later hands start afresh (documented)."""
+    """Later hands of an unseeded game replay from their recorded deal, exactly."""
     hands, kitty = new_game(seed=3).dealt
     state = new_hand(Rules(), hands, kitty, dealer=2, scores=(40, -20))
     rng = random.Random(1)
@@ -125,6 +125,7 @@ def test_unseeded_game_of_several_hands() -> None:
     assert replayed.actions == state.actions
     assert replayed.phase is state.phase
     assert record(replayed).hands[-1] == saved.hands[-1]
+    assert replayed == state
 
 
 def test_record_fields() -> None:

@@ -310,13 +310,11 @@ class GameRecord:
         """The game state at the end of the record, rebuilt by playing every action.
 
         A game dealt from a seed (:func:`~five_hundred.state.new_game`) is rebuilt
-        with the same seed and :func:`~five_hundred.state.next_hand`, so the state
-        equals the one recorded.  A game started from an explicit deal
-        (:func:`~five_hundred.state.new_hand`) is rebuilt the same way when it has
-        one hand.  A hand after the first that the game's seed did not deal (an
-        unseeded game, or ``next_hand(state, seed=...)``) is started with
-        :func:`~five_hundred.state.new_hand` and the running scores: it plays the
-        same, but the state's ``hand_number``, ``history`` and ``seed`` start afresh.
+        with the same seed; a game started from an explicit deal
+        (:func:`~five_hundred.state.new_hand`) from its first deal.  Each later hand
+        comes from :func:`~five_hundred.state.next_hand`: dealt by the game's seed
+        when that matches the record, else from the recorded deal.  Either way the
+        state equals the one recorded.
 
         Raises:
             InvalidStateError: if the record's content cannot happen.
@@ -442,9 +440,11 @@ def _next(state: GameState, hand: HandRecord, number: int) -> GameState:
         dealt = next_hand(state)
         if _same_deal(dealt, hand):
             return dealt
-    # Until next_hand can take an explicit deal, a hand the seed did not deal
-    # starts afresh with the running scores.
-    return _explicit_hand(state.rules, hand, number, state.scores)
+    try:
+        return next_hand(state, hands=hand.hands, kitty=hand.kitty)
+    except InvalidStateError as error:
+        msg = f"hand {number}: {error}"
+        raise InvalidStateError(msg) from None
 
 
 def _play(state: GameState, hand: HandRecord, number: int) -> GameState:
