@@ -3,6 +3,7 @@
 import io
 import json
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -637,16 +638,70 @@ def test_help_in_a_process() -> None:
     assert done.stdout.startswith("usage: python -m five_hundred play")
 
 
-# -- the README ---------------------------------------------------------------------------
+# -- the documentation's examples ----------------------------------------------------
+
+COMMAND = "$ python -m five_hundred "
 
 
-def test_the_readme_shows_real_output(capsys: pytest.CaptureFixture[str]) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    found = re.search(
-        r"```console\n\$ python -m five_hundred score 8H --tricks 9\n(.*?)```",
-        readme,
-        re.DOTALL,
-    )
-    assert found is not None
-    out, _ = run(capsys, "score", "8H", "--tricks", "9")
-    assert found.group(1) == out
+def _console_blocks(path: Path) -> list[list[str]]:
+    """The console blocks of a Markdown or reStructuredText file, as lines."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".md":
+        return [
+            block.splitlines()
+            for block in re.findall(r"```console\n(.*?)```", text, re.DOTALL)
+        ]
+    blocks = []
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        if line.strip() != ".. code-block:: console":
+            continue
+        block = []
+        for body in lines[index + 2 :]:
+            if body and not body.startswith("   "):
+                break
+            block.append(body[3:])
+        while block and not block[-1]:
+            block.pop()
+        blocks.append(block)
+    return blocks
+
+
+def _shown_commands() -> list[tuple[str, str, str]]:
+    """Every ``$ python -m five_hundred ...`` shown with its output in the docs."""
+    paths = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.rst"))]
+    found = []
+    for path in paths:
+        for block in _console_blocks(path):
+            command: str | None = None
+            output: list[str] = []
+            for line in [*block, COMMAND]:
+                if line.startswith("$ "):
+                    if command is not None and output:
+                        name = f"{path.name}: {command}"
+                        found.append((name, command, "\n".join(output) + "\n"))
+                    command, output = None, []
+                    if line.startswith(COMMAND) and "|" not in line:
+                        command = line[len(COMMAND) :]
+                elif command is not None:
+                    output.append(line)
+    return found
+
+
+SHOWN = _shown_commands()
+
+
+def test_the_documentation_shows_commands() -> None:
+    names = {name.split(":")[0] for name, _, _ in SHOWN}
+    assert {"README.md", "cli.rst", "validate-moves.rst"} <= names
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"), [s[1:] for s in SHOWN], ids=[s[0] for s in SHOWN]
+)
+def test_the_documentation_shows_real_output(
+    capsys: pytest.CaptureFixture[str], command: str, expected: str
+) -> None:
+    main(shlex.split(command))
+    out, err = capsys.readouterr()
+    assert out + err == expected
