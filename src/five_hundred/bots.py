@@ -529,9 +529,11 @@ def _call_partner(seen: _Seen) -> CallPartner:
 
 
 def _play(seen: _Seen) -> PlayCard:
+    plays = cast(tuple[PlayCard, ...], seen.legal())
+    if len(plays) == 1:
+        return plays[0]
     context = seen.context
     order = _order(context)
-    plays = cast(tuple[PlayCard, ...], seen.legal())
     options: dict[Card, list[PlayCard]] = {}
     for play in plays:
         options.setdefault(play.card, []).append(play)
