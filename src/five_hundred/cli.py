@@ -85,7 +85,7 @@ __all__ = ["main"]
 WIDTH: Final = 80
 """The width the output fits in."""
 _TOTAL_TRICKS: Final = 10
-_SEAT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+_SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
 
 class _UsageError(Exception):
@@ -129,6 +129,7 @@ class _Out:
                 highlight=False,
                 width=WIDTH,
                 force_terminal=True,
+                emoji=False,
                 theme=theme,
             )
             self._escape = escape
@@ -286,7 +287,7 @@ def _sorted_hand(cards: Sequence[Card], context: PlayContext | None) -> list[Car
     if context is None:
         context = PlayContext(Strain.NO_TRUMPS)
     trump = context.trumps
-    order = list(_SEAT_ORDER)
+    order = list(_SUIT_ORDER)
     if trump is not None:
         order.remove(trump)
         order.insert(0, trump)
@@ -996,14 +997,12 @@ class _Terminal:
         return text
 
 
-def _short_action(out: _Out, action: Action) -> str:
-    return out.action(action, short=True)
+def _parse_choice(text: str, choices: Sequence[Action], seen: SeatView) -> Action:
+    """The action a typed line means: a choice's number, or an action's text.
 
-
-def _parse_choice(
-    text: str, choices: Sequence[Action], seen: SeatView
-) -> Action | None:
-    """The action a typed line means, or None if it names none."""
+    Raises:
+        InvalidNotationError: if it means no action.
+    """
     if text.isdigit():
         number = int(text)
         if 1 <= number <= len(choices):
@@ -1072,7 +1071,9 @@ def _human_turn(
             Phase.PLAY: "Your play:",
         }[seen.phase]
         out.line(prompt)
-        out.columns([f"{n}. {_short_action(out, a)}" for n, a in enumerate(choices, 1)])
+        out.columns(
+            [f"{n}. {out.action(a, short=True)}" for n, a in enumerate(choices, 1)]
+        )
     while True:
         text = term.ask("> ")
         if not text:
@@ -1088,8 +1089,6 @@ def _human_turn(
             action = _parse_choice(text, choices, seen)
         except InvalidNotationError as error:
             out.line(out.text(f"{error}; type ? for help."))
-            continue
-        if action is None:  # pragma: no cover - _parse_choice always decides
             continue
         why = explain_illegal(state, action)
         if why is None:
