@@ -17,7 +17,7 @@ from five_hundred import (
     parse_action,
     record,
 )
-from five_hundred.cli import WIDTH, main
+from five_hundred.cli import WIDTH, _use_colour, main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -575,6 +575,45 @@ def test_plain_output_is_plain(capsys: pytest.CaptureFixture[str]) -> None:
     out, _ = run(capsys, "--seed", "1")
     assert "\x1b[" not in out
     assert "\N{BLACK HEART SUIT}" not in out
+
+
+def test_the_script_is_named_five_hundred(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["/usr/bin/five-hundred"])
+    assert main(["score", "8H"]) == 2
+    assert capsys.readouterr().err.startswith("five-hundred: error: ")
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_colour_is_automatic_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("rich")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    assert _use_colour("auto", _Tty())
+    assert not _use_colour("auto", io.StringIO())
+    assert not _use_colour("never", _Tty())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not _use_colour("auto", _Tty())
+
+
+def test_an_interrupt_ends_quietly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Interrupted:
+        def readline(self) -> str:
+            raise KeyboardInterrupt
+
+        def isatty(self) -> bool:
+            return False
+
+    monkeypatch.setattr(sys, "stdin", Interrupted())
+    assert main(["play", "--seed", "1"]) == 130
+    assert capsys.readouterr().err == "python -m five_hundred: interrupted\n"
 
 
 # -- a real process -------------------------------------------------------------------
