@@ -74,9 +74,7 @@ from five_hundred.rules import Rules, side_of
 from five_hundred.scoring import game_winners, score_hand
 from five_hundred.tricks import (
     JOKER_BIT,
-    JOKER_LEADS,
     NO_SUIT,
-    PLAYS,
     TABLES,
     PlayContext,
     Position,
@@ -84,6 +82,7 @@ from five_hundred.tricks import (
     explain_position,
     joker_suits,
     legal_mask,
+    plays_from_mask,
     winner_index,
 )
 
@@ -616,24 +615,16 @@ def _play_is_legal(state: GameState, action: PlayCard) -> bool:
 
 
 def _legal_plays(state: GameState) -> tuple[Action, ...]:
-    mask = _play_mask(state)
-    cards, hand = state._cards, state._hand
-    plays: list[Action] = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        code = low.bit_length() - 1
-        if code == JOKER_CODE and cards.led < 0 and hand.key == _NT:
-            names = joker_suits(
-                state.rules,
-                suits_led=cards.suits_led,
-                void=cards.voids[cast(int, state.to_act)],
-                last_trick=cards.done == HAND_SIZE - 1,
-            )
-            plays.extend(JOKER_LEADS[s] for s in range(4) if names >> s & 1)
-        else:
-            plays.append(PLAYS[code])
-    return tuple(plays)
+    cards = state._cards
+    names = None
+    if cards.led < 0 and state._hand.key == _NT:
+        names = joker_suits(
+            state.rules,
+            suits_led=cards.suits_led,
+            void=cards.voids[cast(int, state.to_act)],
+            last_trick=cards.done == HAND_SIZE - 1,
+        )
+    return plays_from_mask(_play_mask(state), names)
 
 
 def _discard_of(codes: tuple[int, ...]) -> Discard:

@@ -334,8 +334,26 @@ def _position(
     return Position(mask, context.key, led, context.misere, suits, void, last_trick)
 
 
-def _plays(pos: Position, rules: Rules) -> list[PlayCard]:
-    mask = legal_mask(
+def plays_from_mask(mask: int, joker_names: int | None = None) -> tuple[PlayCard, ...]:
+    """The plays of a mask of playable cards, in card-code order.
+
+    ``joker_names`` is given when the player leads without trumps and may lead the
+    un-nominated Joker: the mask of suits it may name (one play per suit; none if 0).
+    """
+    plays: list[PlayCard] = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        code = low.bit_length() - 1
+        if code == JOKER_CODE and joker_names is not None:
+            plays.extend(JOKER_LEADS[s] for s in range(4) if joker_names >> s & 1)
+        else:
+            plays.append(PLAYS[code])
+    return tuple(plays)
+
+
+def _mask(pos: Position, rules: Rules) -> int:
+    return legal_mask(
         pos.hand,
         pos.key,
         pos.led,
@@ -344,22 +362,18 @@ def _plays(pos: Position, rules: Rules) -> list[PlayCard]:
         suits_led=pos.suits_led,
         last_trick=pos.last_trick,
     )
-    plays: list[PlayCard] = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        code = low.bit_length() - 1
-        if code == JOKER_CODE and pos.led < 0 and pos.key == _NT:
-            names = joker_suits(
-                rules,
-                suits_led=pos.suits_led,
-                void=pos.void,
-                last_trick=pos.last_trick,
-            )
-            plays.extend(JOKER_LEADS[s] for s in range(4) if names >> s & 1)
-        else:
-            plays.append(PLAYS[code])
-    return plays
+
+
+def _names(pos: Position, rules: Rules) -> int | None:
+    if pos.led >= 0 or pos.key != _NT:
+        return None
+    return joker_suits(
+        rules, suits_led=pos.suits_led, void=pos.void, last_trick=pos.last_trick
+    )
+
+
+def _plays(pos: Position, rules: Rules) -> tuple[PlayCard, ...]:
+    return plays_from_mask(_mask(pos, rules), _names(pos, rules))
 
 
 def legal_plays(
@@ -396,7 +410,7 @@ def legal_plays(
     pos = _position(
         hand, context, trick, led_suit, suits_led, shown_void, last_trick=last_trick
     )
-    return tuple(_plays(pos, rules))
+    return _plays(pos, rules)
 
 
 def explain_position(pos: Position, play: PlayCard, rules: Rules) -> str | None:
@@ -407,15 +421,7 @@ def explain_position(pos: Position, play: PlayCard, rules: Rules) -> str | None:
     joker_free = pos.key == _NT and code == JOKER_CODE
     if play.suit is not None and not (joker_free and pos.led < 0):
         return "only the leader of the Joker without trumps (and no nomination) names a suit"
-    allowed = legal_mask(
-        pos.hand,
-        pos.key,
-        pos.led,
-        rules,
-        misere=pos.misere,
-        suits_led=pos.suits_led,
-        last_trick=pos.last_trick,
-    )
+    allowed = _mask(pos, rules)
     if joker_free and pos.led < 0:
         if not allowed >> code & 1:
             if rules.joker_lead_only_last_trick:
