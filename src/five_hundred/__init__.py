@@ -67,6 +67,7 @@ from five_hundred.errors import (
 )
 from five_hundred.playout import PlayoutResult, playout
 from five_hundred.records import GameRecord, HandRecord, record
+from five_hundred.resample import resample
 from five_hundred.rules import (
     AVONDALE,
     PERFECT,
@@ -185,6 +186,7 @@ __all__ = [
     "play_hand",
     "playout",
     "record",
+    "resample",
     "score_hand",
     "shuffled_pack",
     "side_of",

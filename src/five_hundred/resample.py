@@ -1,0 +1,423 @@
+"""Resampling for imperfect-information search: a full state that fits a seat's view.
+
+A bot sees the game through :func:`~five_hundred.views.view`; to search, it guesses
+where the cards it cannot see are (a *determinization*), plays the guess out, and
+repeats.  :func:`resample` makes one guess: a complete
+:class:`~five_hundred.state.GameState` at the same point of the hand, drawn uniformly at
+random from every deal consistent with what the seat knows.
+
+>>> import random
+>>> from five_hundred import apply, legal_actions, new_game, playout, view
+>>> from five_hundred.resample import resample
+>>> state = new_game(seed=11)
+>>> for _ in range(5):
+...     state = apply(state, legal_actions(state)[1])
+>>> seen = view(state, 2)
+>>> guess = resample(seen, random.Random(1))
+>>> guess.hands[2] == seen.hand, guess.phase == seen.phase, guess.to_act == seen.to_act
+(True, True, True)
+>>> len(playout(guess, seed=1).hand_result)
+2
+
+What the seat knows, and every sample respects:
+
+- its own cards, every card played and by whom, the auction, the contract, the Joker's
+  nomination, the five-player partner card (and its holder once played or held), the
+  open-misère hand once exposed, how many cards each seat holds;
+- the suits each seat has shown void in: such a seat gets no card of that suit (its
+  suit in the contract: the left bower is a trump, a nominated Joker is in its suit);
+- what the rules imply: in misère a player who could not follow and did not play the
+  Joker when it was forced does not hold it; a contractor who nominated the Joker holds
+  it; a five-player contractor does not hold the partner card it called;
+- the kitty and the discards only for the contractor who took them up; for everyone
+  else they, the other hands and (two players) the dead hand are unknown.
+
+What a sample promises (:func:`resample`): the same rules, dealer, phase, seat to act,
+auction, contract, nomination, partner card, tricks (with the trick in progress), voids,
+tricks won and scores, so that ``view(sample, seat)`` equals the view it came from in
+every field but ``hand_number``.  It is a new game with one hand: its hand number is 0,
+it has no seed and no earlier hands, and the hidden cards (other hands, kitty, discards)
+are the guess.  :attr:`~five_hundred.state.GameState.actions` holds the public actions
+in the same order, with the guessed discard and, if the guess gives the contractor the
+Joker without a nomination, a ``NOMINATE NONE``.
+"""
+
+import functools
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from five_hundred.actions import CallPartner, Discard, NominateJoker, PlayCard
+from five_hundred.bidding import MisereBid, TrickBid
+from five_hundred.cards import CARDS_BY_CODE, JOKER, JOKER_CODE, Card, card_code
+from five_hundred.deal import HAND_SIZE, KITTY_SIZE, pack_mask
+from five_hundred.errors import InvalidStateError
+from five_hundred.rules import Rules
+from five_hundred.state import GameState, Phase, apply, new_hand
+from five_hundred.tricks import ALL_SUITS, NO_SUIT, TABLES, context_key
+from five_hundred.views import SeatView
+
+__all__ = ["resample"]
+
+_NT: Final = 4
+_BEFORE_DISCARD: Final = frozenset({Phase.BIDDING, Phase.DISCARD})
+_STOPS: Final = frozenset({Phase.BIDDING, Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER})
+
+
+class _Slot:
+    """A place for unknown cards: a seat's hand, the kitty, the discards, a dead hand."""
+
+    __slots__ = ("cap", "cards", "seat", "voids")
+
+    def __init__(self, cap: int, seat: int = -1, voids: int = 0) -> None:
+        self.cap = cap
+        self.seat = seat
+        self.voids = voids
+        self.cards: list[int] = []
+
+
+class _Ways:
+    """Counts the ways to place regular cards into constrained slots and a free pool.
+
+    Groups are cards that share their allowed slots (one per effective suit).  A state
+    is ``(group, cards left in it, capacities of the constrained slots)``; the free pool
+    takes the rest.  Cards are distinct, so the count is of labelled placements.
+    """
+
+    def __init__(self, groups: tuple[tuple[int, tuple[int, ...]], ...]) -> None:
+        self.sizes = tuple(size for size, _ in groups)
+        self.allowed = tuple(allowed for _, allowed in groups)
+        self.after = tuple(sum(self.sizes[g + 1 :]) for g in range(len(groups)))
+        self.memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
+
+    def ways(self, group: int, left: int, caps: tuple[int, ...]) -> int:
+        if left == 0:
+            group += 1
+            while group < len(self.sizes) and self.sizes[group] == 0:
+                group += 1
+            if group == len(self.sizes):
+                return 0 if any(caps) else 1
+            left = self.sizes[group]
+        key = (group, left, caps)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        total = 0
+        for option in self.options(group, left, caps):
+            total += self.ways(group, left - 1, option)
+        self.memo[key] = total
+        return total
+
+    def options(
+        self, group: int, left: int, caps: tuple[int, ...]
+    ) -> list[tuple[int, ...]]:
+        """The capacities after placing one card: the free pool first, if it has room."""
+        free = left + self.after[group] - sum(caps)
+        found = [caps] if free > 0 else []
+        found.extend(
+            (*caps[:slot], caps[slot] - 1, *caps[slot + 1 :])
+            for slot in self.allowed[group]
+            if caps[slot]
+        )
+        return found
+
+
+@functools.lru_cache(maxsize=64)
+def _ways(groups: tuple[tuple[int, tuple[int, ...]], ...]) -> _Ways:
+    return _Ways(groups)
+
+
+def _pick(weights: Sequence[int], rng: random.Random) -> int:
+    """An index drawn with probability proportional to its (whole number) weight."""
+    pick = rng.randrange(sum(weights))
+    for index, weight in enumerate(weights):
+        if pick < weight:
+            return index
+        pick -= weight
+    raise AssertionError  # pragma: no cover - pick < sum(weights)
+
+
+def _codes(mask: int) -> list[int]:
+    codes = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        codes.append(low.bit_length() - 1)
+    return codes
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card_code(card)
+    return mask
+
+
+class _Knowledge:
+    """What a view tells about where the cards are, on card codes."""
+
+    def __init__(self, view: SeatView) -> None:
+        rules, contract = view.rules, view.contract
+        self.view = view
+        self.players = rules.players
+        self.key = -1
+        if contract is not None:
+            strain = contract.bid.strain if isinstance(contract.bid, TrickBid) else _NT
+            self.key = context_key(strain, view.joker_suit)
+        self.contractor = -1 if contract is None else contract.contractor
+        self.kitty_taken = contract is not None and not (
+            isinstance(contract.bid, TrickBid) and contract.bid.sans_kitty
+        )
+        self.discarded = self.kitty_taken and view.phase not in _BEFORE_DISCARD
+        self.played = [0] * self.players
+        self.plays: list[PlayCard] = []
+        self.barred = 0  # seats that cannot hold the Joker (misère, forced)
+        self._read_tricks(rules)
+        self.hands: list[int | None] = [None] * self.players
+        self.hands[view.seat] = _mask(view.hand)
+        if view.exposed:
+            self.hands[self.contractor] = _mask(view.exposed)
+        known = _mask(view.kitty) | _mask(view.discards)
+        for seat in range(self.players):
+            known |= self.played[seat] | (self.hands[seat] or 0)
+        self.unknown = pack_mask(self.players) & ~known
+
+    def _read_tricks(self, rules: Rules) -> None:
+        view = self.view
+        tricks = (*view.tricks, *(() if view.trick is None else (view.trick,)))
+        eff = TABLES[self.key].eff if self.key >= 0 else ()
+        forced = (
+            self.key == _NT
+            and isinstance(view.contract.bid if view.contract else None, MisereBid)
+            and rules.misere_joker_forced_when_void
+        )
+        suits_led = 0
+        for number, trick in enumerate(tricks):
+            led = -1 if trick.led_suit is None else int(trick.led_suit)
+            if led >= 0:
+                suits_led |= 1 << led
+            for index, (seat, card) in enumerate(trick.plays):
+                code = card_code(card)
+                self.played[seat] |= 1 << code
+                lead_joker = index == 0 and card == JOKER and eff[code] == NO_SUIT
+                self.plays.append(
+                    PlayCard(card, trick.led_suit) if lead_joker else PlayCard(card)
+                )
+                if (
+                    forced
+                    and index > 0
+                    and card != JOKER
+                    and eff[code] != led
+                    and number != HAND_SIZE - 1
+                    and not (
+                        rules.joker_last_trick_once_all_suits_led
+                        and suits_led == ALL_SUITS
+                    )
+                ):
+                    self.barred |= 1 << seat
+
+    def slots(self) -> list[_Slot]:
+        """The places of the unknown cards, with their sizes and voids."""
+        view = self.view
+        slots = []
+        for seat in range(self.players):
+            if self.hands[seat] is None:
+                voids = 0
+                for suit in view.shown_void[seat]:
+                    voids |= 1 << suit
+                slots.append(_Slot(view.hand_sizes[seat], seat, voids))
+        if not self.kitty_taken:
+            slots.append(_Slot(KITTY_SIZE))
+        elif self.discarded and not view.discards:
+            slots.append(_Slot(KITTY_SIZE))  # the discards, unseen
+        if self.players == 2:
+            slots.append(_Slot(HAND_SIZE))
+        return slots
+
+    def suit(self, code: int) -> int:
+        """The card's suit in the contract (its printed suit before the contract)."""
+        return TABLES[self.key].eff[code] if self.key >= 0 else code >> 4
+
+    def allowed(self, code: int, slots: Sequence[_Slot]) -> tuple[int, ...]:
+        """The slots (indices) that may hold the unknown card ``code``.
+
+        A seat shown void in the card's suit may not; the Joker and the partner
+        card have rules of their own.
+        """
+        view = self.view
+        suit = self.suit(code)
+        only = -1
+        barred = 0
+        if code == JOKER_CODE:
+            barred = self.barred
+            if view.joker_suit is not None or view.phase is Phase.NOMINATE:
+                only = self.contractor
+        elif view.partner_card is not None and code == card_code(view.partner_card):
+            barred = 1 << self.contractor
+        return tuple(
+            index
+            for index, slot in enumerate(slots)
+            if not (suit < NO_SUIT and slot.voids >> suit & 1)
+            and not (slot.seat >= 0 and barred >> slot.seat & 1)
+            and (only < 0 or slot.seat == only)
+        )
+
+
+def _place(knowledge: _Knowledge, slots: list[_Slot], rng: random.Random) -> None:
+    """Deal the unknown cards into the slots, uniformly among the consistent deals.
+
+    Cards with the same allowed slots form a group; slots that every group treats
+    alike merge into one place (their cards are split among them at random at the
+    end), and the place every group may use is the free pool.  A count of the ways
+    to finish from each position then lets each card go to a place with probability
+    proportional to the deals that remain.
+    """
+    if sum(slot.cap for slot in slots) != knowledge.unknown.bit_count():
+        msg = "the view is inconsistent: the hand sizes do not fit the unseen cards"
+        raise InvalidStateError(msg)
+    by_allowed: dict[tuple[int, ...], list[int]] = {}
+    for code in _codes(knowledge.unknown):
+        by_allowed.setdefault(knowledge.allowed(code, slots), []).append(code)
+    groups = sorted(by_allowed)
+    places: dict[tuple[bool, ...], list[int]] = {}
+    for index in range(len(slots)):
+        places.setdefault(tuple(index in g for g in groups), []).append(index)
+    free = places.pop((True,) * len(groups), [])
+    merged = sorted(places.values())
+    position = {
+        index: place for place, members in enumerate(merged) for index in members
+    }
+    ways = _ways(
+        tuple(
+            (
+                len(by_allowed[g]),
+                tuple(sorted({position[i] for i in g if i in position})),
+            )
+            for g in groups
+        )
+    )
+    caps = tuple(sum(slots[i].cap for i in members) for members in merged)
+    if not ways.ways(-1, 0, caps):
+        msg = "the view is inconsistent: no deal of the unseen cards fits it"
+        raise InvalidStateError(msg)
+    dealt: list[list[int]] = [[] for _ in merged]
+    pool: list[int] = []
+    for number, group in enumerate(groups):
+        cards = by_allowed[group]
+        rng.shuffle(cards)
+        for left in range(len(cards), 0, -1):
+            options = ways.options(number, left, caps)
+            weights = [ways.ways(number, left - 1, option) for option in options]
+            option = options[_pick(weights, rng)]
+            card = cards[left - 1]
+            if option == caps:
+                pool.append(card)
+            else:
+                dealt[next(i for i in range(len(caps)) if option[i] != caps[i])].append(
+                    card
+                )
+            caps = option
+    for members, cards in (*zip(merged, dealt, strict=True), (free, pool)):
+        rng.shuffle(cards)
+        for index in members:
+            slots[index].cards = cards[: slots[index].cap]
+            del cards[: slots[index].cap]
+
+
+def resample(view: SeatView, rng: random.Random) -> GameState:
+    """A full state consistent with everything ``view``'s seat knows.
+
+    The unseen cards are dealt uniformly at random among all the deals that fit the
+    view (see the module's documentation for what that includes), then the hand is
+    replayed from that deal: the result is a real
+    :class:`~five_hundred.state.GameState` at the same point of the hand, on which
+    :func:`~five_hundred.state.legal_actions`, :func:`~five_hundred.state.apply` and
+    :func:`~five_hundred.playout.playout` work.
+
+    Args:
+        view: what one seat knows, from :func:`~five_hundred.views.view`.
+        rng: the random generator that draws the guess.
+
+    Returns:
+        A new one-hand game: ``view(sample, view.seat)`` equals ``view`` in every
+        field but ``hand_number`` (0).
+
+    Raises:
+        InvalidStateError: if no deal fits the view (a view not made by
+            :func:`~five_hundred.views.view` from a real game).
+    """
+    knowledge = _Knowledge(view)
+    slots = knowledge.slots()
+    _place(knowledge, slots, rng)
+    current = list(knowledge.hands)
+    discards = _mask(view.discards)
+    kitty = _mask(view.kitty)
+    dead = 0
+    for slot in slots:
+        mask = _mask_of(slot.cards)
+        if slot.seat >= 0:
+            current[slot.seat] = mask
+        elif slot.cap == HAND_SIZE:
+            dead = mask
+        elif knowledge.kitty_taken:
+            discards = mask
+        else:
+            kitty = mask
+    dealt = [
+        (current[seat] or 0) | knowledge.played[seat]
+        for seat in range(knowledge.players)
+    ]
+    if knowledge.kitty_taken:
+        contractor = knowledge.contractor
+        dealt[contractor] |= discards
+        if not view.kitty:
+            kitty = _mask_of(rng.sample(_codes(dealt[contractor]), KITTY_SIZE))
+        dealt[contractor] &= ~kitty
+    hands = [_cards(mask) for mask in dealt]
+    if view.rules.players == 2:
+        hands.append(_cards(dead))
+    return _replay(view, knowledge, hands, _cards(kitty), _cards(discards))
+
+
+def _mask_of(codes: Sequence[int]) -> int:
+    mask = 0
+    for code in codes:
+        mask |= 1 << code
+    return mask
+
+
+def _cards(mask: int) -> tuple[Card, ...]:
+    return tuple(CARDS_BY_CODE[code] for code in _codes(mask))
+
+
+def _replay(
+    view: SeatView,
+    knowledge: _Knowledge,
+    hands: Sequence[Sequence[Card]],
+    kitty: Sequence[Card],
+    discards: Sequence[Card],
+) -> GameState:
+    scores = view.scores
+    if view.hand_result is not None:
+        scores = tuple(a - b for a, b in zip(scores, view.hand_result, strict=True))
+    state = new_hand(view.rules, hands, kitty, dealer=view.dealer, scores=scores)
+    calls = [call for _, call in view.calls]
+    plays = knowledge.plays
+    while True:
+        phase = state.phase
+        if phase is Phase.BIDDING and calls:
+            state = apply(state, calls.pop(0))
+        elif phase is Phase.PLAY and plays:
+            state = apply(state, plays.pop(0))
+        elif phase in _STOPS or phase is view.phase:
+            break
+        elif phase is Phase.DISCARD:
+            state = apply(state, Discard(frozenset(discards)))
+        elif phase is Phase.CALL_PARTNER:
+            state = apply(state, CallPartner(view.partner_card))
+        else:
+            state = apply(state, NominateJoker(view.joker_suit))
+    if calls or plays or state.phase is not view.phase or state.to_act != view.to_act:
+        msg = "the view is inconsistent: its actions do not replay to its position"
+        raise InvalidStateError(msg)
+    return state
