@@ -46,6 +46,7 @@ from five_hundred import (
     WrongPhaseError,
     apply,
     bid_ladder,
+    bid_rank,
     bid_value,
     explain_illegal,
     is_legal,
@@ -56,7 +57,7 @@ from five_hundred import (
     parse_action,
     side_of,
 )
-from five_hundred.cards import CARDS_BY_CODE
+from five_hundred.cards import CARDS_BY_CODE, card_code
 from tests.strategies import seeds
 
 OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
@@ -356,6 +357,7 @@ class GameMachine(RuleBasedStateMachine):
         self.cards_are_conserved()
         self.one_seat_acts_until_the_hand_is_over()
         self.generator_and_validator_agree()
+        self.legal_actions_come_in_the_canonical_order()
         self.tricks_add_up()
         self.only_a_misere_contractors_partners_sit_out()
         self.misere_stops_at_the_contractors_first_trick()
@@ -393,6 +395,45 @@ class GameMachine(RuleBasedStateMachine):
         for action in actions:
             assert is_legal(state, action)
             assert explain_illegal(state, action) is None
+
+    @invariant()
+    def legal_actions_come_in_the_canonical_order(self) -> None:
+        """DESIGN.md: PASS then bids lowest first; everything else in card-code order."""
+        state = self.state
+        actions = legal_actions(state)
+        if state.phase is Phase.BIDDING:
+            assert actions[0] == Pass()
+            bids = [a for a in actions[1:] if isinstance(a, TrickBid | MisereBid)]
+            assert len(bids) == len(actions) - 1
+            ranks = [bid_rank(b, state.rules) for b in bids]
+            assert ranks == sorted(set(ranks))
+        elif state.phase is Phase.DISCARD:
+            keys = [
+                sorted(map(card_code, a.cards))
+                for a in actions
+                if isinstance(a, Discard)
+            ]
+            assert len(keys) == len(actions)
+            assert keys == sorted(keys)
+        elif state.phase is Phase.NOMINATE:
+            assert actions == (NominateJoker(None), *map(NominateJoker, Suit))
+        elif state.phase is Phase.CALL_PARTNER:
+            assert actions[0] == CallPartner(None)
+            codes = [
+                card_code(a.card)
+                for a in actions[1:]
+                if isinstance(a, CallPartner) and a.card
+            ]
+            assert codes == sorted(set(codes))
+            assert len(codes) == len(actions) - 1
+        elif state.phase is Phase.PLAY:
+            plays = [
+                (card_code(a.card), -1 if a.suit is None else a.suit)
+                for a in actions
+                if isinstance(a, PlayCard)
+            ]
+            assert len(plays) == len(actions)
+            assert plays == sorted(set(plays))
 
     @invariant()
     def tricks_add_up(self) -> None:
