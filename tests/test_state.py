@@ -823,6 +823,10 @@ def test_five_players_call_a_partner_and_both_score() -> None:
     assert "CALL JK" not in actions
     assert "CALL AS" not in actions  # in the contractor's own hand
     assert len(actions) == 1 + 52 - 9  # ALONE, then every card but JK and 9 own
+    called = [str(a)[5:] for a in legal_actions(state)[1:]]
+    assert called == [
+        str(c) for c in sorted(parse_cards(" ".join(called)), key=card_code)
+    ]
     illegal(
         state,
         "CALL JK",
@@ -1021,6 +1025,30 @@ def test_after_three_passes_the_fourth_player_may_bid() -> None:
     assert state.contract == contract("6S", 3)
     assert state.phase is Phase.DISCARD
     assert state.to_act == 3
+
+
+def test_next_hand_from_an_explicit_deal() -> None:
+    state = hearts_hand("8H", (0, 0))
+    hands = [parse_cards(h) for h in M_HANDS]
+    after = next_hand(state, hands=hands, kitty=parse_cards(M_KITTY))
+    assert after.dealer == 0
+    assert after.to_act == 1
+    assert after.scores == (300, 10)
+    assert list(after.hands) == [cards(h) for h in M_HANDS]
+    assert same_cards(after.kitty, M_KITTY)
+
+
+def test_next_hand_explicit_deal_is_checked() -> None:
+    state = hearts_hand("8H", (0, 0))
+    hands = [parse_cards(h) for h in M_HANDS]
+    with pytest.raises(InvalidStateError, match="needs both the hands and the kitty"):
+        next_hand(state, hands=hands)
+    with pytest.raises(InvalidStateError, match="either a seed or an explicit deal"):
+        next_hand(state, seed=1, hands=hands, kitty=parse_cards(M_KITTY))
+    with pytest.raises(InvalidStateError, match="the kitty has 2 cards"):
+        next_hand(state, hands=hands, kitty=parse_cards("QD QH"))
+    with pytest.raises(InvalidStateError, match="invalid seed"):
+        next_hand(state, seed=cast(Any, 1.5))
 
 
 def test_next_hand_refuses_an_unfinished_hand() -> None:
