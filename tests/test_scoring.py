@@ -1,7 +1,7 @@
 """Scoring a hand and deciding the game: RULES.md A.6, A.7, B and C."""
 
 import itertools
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given
@@ -497,3 +497,30 @@ def test_a_custom_losing_score() -> None:
     assert game_winners(rules, (-200, 0), {0}) == (1,)
     assert game_winners(rules, (-190, 0), {0}) == ()
     assert game_winners(FOUR, (-200, 0), {0}) == ()
+
+
+# -- malformed arguments from untyped callers: InvalidStateError, never TypeError --
+
+_BID: Any = parse_bid("7H")
+
+
+def test_contractors_of_mixed_types_raise_invalid_state_error() -> None:
+    with pytest.raises(InvalidStateError, match="invalid contractors"):
+        score_hand(_BID, (6, 4), cast(Any, {0, "a"}))
+
+
+def test_contractors_not_a_collection_raise_invalid_state_error() -> None:
+    with pytest.raises(InvalidStateError, match="invalid contractors"):
+        score_hand(_BID, (6, 4), cast(Any, 0))
+
+
+def test_tricks_won_not_a_sequence_raise_invalid_state_error() -> None:
+    with pytest.raises(InvalidStateError, match="tricks_won"):
+        score_hand(_BID, cast(Any, 5), {0})
+
+
+def test_scores_that_are_not_numbers_raise_invalid_state_error() -> None:
+    with pytest.raises(InvalidStateError, match="scores"):
+        score_hand(
+            _BID, (6, 4), {0}, scores=cast(Any, (0, "x")), rules=Rules(defender_cap=490)
+        )

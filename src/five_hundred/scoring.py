@@ -25,26 +25,46 @@ SLAM_VALUE = 250
 TOTAL_TRICKS = 10
 
 
+def _ints(value: object, name: str, count: int) -> tuple[int, ...]:
+    """``value`` as a tuple of ``count`` whole numbers, or an InvalidStateError."""
+    try:
+        numbers = tuple(cast(Collection[object], value))
+    except TypeError:
+        msg = f"invalid {name} {quote(value)}: needs whole numbers, one entry per side ({count})"
+        raise InvalidStateError(msg) from None
+    if len(numbers) != count:
+        msg = f"{name} needs one entry per side ({count}); got {len(numbers)}"
+        raise InvalidStateError(msg)
+    if any(type(n) is not int for n in numbers):
+        msg = f"invalid {name} {quote(numbers)}: whole numbers only"
+        raise InvalidStateError(msg)
+    return cast(tuple[int, ...], numbers)
+
+
 def _check(
-    bid: Bid, tricks_won: Sequence[int], contractors: Collection[int], rules: Rules
-) -> None:
+    bid: Bid, tricks_won: object, contractors: object, scores: object, rules: Rules
+) -> tuple[tuple[int, ...], set[int], tuple[int, ...]]:
     if not isinstance(cast(object, bid), TrickBid | MisereBid):
         msg = f"invalid bid {quote(str(bid))}: a hand is scored on a bid (not a pass)"
         raise InvalidStateError(msg)
-    if len(tricks_won) != rules.sides:
-        msg = f"tricks_won needs one entry per side ({rules.sides}); got {len(tricks_won)}"
+    tricks = _ints(tricks_won, "tricks_won", rules.sides)
+    if any(t < 0 for t in tricks) or sum(tricks) > TOTAL_TRICKS:
+        msg = f"invalid tricks_won {tricks!r}: at most 10 tricks in all"
         raise InvalidStateError(msg)
-    if (
-        any(type(t) is not int or t < 0 for t in tricks_won)
-        or sum(tricks_won) > TOTAL_TRICKS
-    ):
-        msg = f"invalid tricks_won {tuple(tricks_won)!r}: at most 10 tricks in all"
+    try:
+        sides = tuple(cast(Collection[object], contractors))
+    except TypeError:
+        sides = ()
+    if not sides or any(type(s) is not int or not 0 <= s < rules.sides for s in sides):
+        msg = (
+            f"invalid contractors {quote(contractors)}: a collection of sides; "
+            f"sides are 0 to {rules.sides - 1}"
+        )
         raise InvalidStateError(msg)
-    if not contractors or any(
-        type(s) is not int or not 0 <= s < rules.sides for s in contractors
-    ):
-        msg = f"invalid contractors {sorted(contractors)!r}: sides are 0 to {rules.sides - 1}"
-        raise InvalidStateError(msg)
+    before = (
+        (0,) * rules.sides if scores is None else _ints(scores, "scores", rules.sides)
+    )
+    return tricks, set(cast(tuple[int, ...], sides)), before
 
 
 def score_hand(
@@ -73,12 +93,9 @@ def score_hand(
     Raises:
         InvalidStateError: if the arguments cannot describe a hand.
     """
-    _check(bid, tricks_won, contractors, rules)
-    contracting = set(contractors)
-    before = tuple(scores) if scores is not None else (0,) * rules.sides
-    if len(before) != rules.sides:
-        msg = f"scores needs one entry per side ({rules.sides}); got {len(before)}"
-        raise InvalidStateError(msg)
+    tricks_won, contracting, before = _check(
+        bid, tricks_won, contractors, scores, rules
+    )
     taken = sum(tricks_won[side] for side in contracting)
     value = bid_value(bid, rules)
     if isinstance(bid, MisereBid):
