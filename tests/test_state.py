@@ -383,7 +383,7 @@ def test_no_trumps_with_the_joker_nominated() -> None:
         state,
         "PLAY JK",
         WrongPhaseError,
-        "illegal play 'JK' by seat 0: it is the nominate phase: "
+        "illegal play 'JK' by seat 0: it is the Joker nomination phase: "
         "expected NOMINATE <suit or NONE>",
     )
     state = act(state, "NOMINATE H")
@@ -844,7 +844,7 @@ def test_five_players_call_a_partner_and_both_score() -> None:
         state,
         "PLAY JS",
         WrongPhaseError,
-        "illegal play 'JS' by seat 0: it is the call_partner phase: "
+        "illegal play 'JS' by seat 0: it is the partner call phase: "
         "expected CALL <card or ALONE>",
     )
     state = act(state, "CALL AH")
@@ -1349,6 +1349,13 @@ def test_new_hand_rejects_a_bad_dealer(dealer: Any) -> None:
 def test_new_hand_rejects_bad_scores(scores: tuple[Any, ...]) -> None:
     with pytest.raises(InvalidStateError, match="scores needs 2 whole numbers"):
         new_hand(FOUR, t_hands(), parse_cards(T_KITTY), dealer=0, scores=scores)
+
+
+def test_new_hand_rejects_a_side_that_has_already_lost() -> None:
+    with pytest.raises(InvalidStateError, match="at or below the losing score -500"):
+        new_hand(FOUR, t_hands(), parse_cards(T_KITTY), dealer=0, scores=(0, -500))
+    state = new_hand(FOUR, t_hands(), parse_cards(T_KITTY), dealer=0, scores=(0, -490))
+    assert state.scores == (0, -490)
 
 
 def test_new_hand_keeps_given_scores() -> None:

@@ -505,6 +505,13 @@ def new_hand(
     if len(totals) != rules.sides or any(type(s) is not int for s in totals):
         msg = f"scores needs {rules.sides} whole numbers (one per side); got {quote(scores)}"
         raise InvalidStateError(msg)
+    lost = [side for side, total in enumerate(totals) if total <= rules.losing_score]
+    if lost:
+        msg = (
+            f"invalid scores {quote(totals)}: side {lost[0]} is at or below the losing "
+            f"score {rules.losing_score}, so the game is already over"
+        )
+        raise InvalidStateError(msg)
     game = _Game(None, 0, totals, (), ())
     return _start_hand(rules, game, dealt, kitty_mask, dealer)
 
@@ -684,6 +691,13 @@ _KIND: Final = {
     Phase.CALL_PARTNER: "partner call",
     Phase.PLAY: "play",
 }
+_KIND_TITLE: Final = {
+    Phase.BIDDING: "bidding",
+    Phase.DISCARD: "discard",
+    Phase.NOMINATE: "Joker nomination",
+    Phase.CALL_PARTNER: "partner call",
+    Phase.PLAY: "play",
+}
 _EXPECTED: Final = {
     Phase.BIDDING: "a call (a bid or PASS)",
     Phase.DISCARD: "DISCARD with the cards",
@@ -718,7 +732,7 @@ def _reason(
     if not isinstance(action, _TYPES[phase]):
         return (
             WrongPhaseError,
-            f"it is the {phase.value} phase: expected {_EXPECTED[phase]}",
+            f"it is the {_KIND_TITLE[phase]} phase: expected {_EXPECTED[phase]}",
         )
     cards, hand = state._cards, state._hand
     if isinstance(action, PlayCard):
