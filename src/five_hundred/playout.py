@@ -29,7 +29,7 @@ from five_hundred.actions import Action, PlayCard
 from five_hundred.bidding import Contract
 from five_hundred.cards import CARDS_BY_CODE, JOKER, JOKER_CODE, Suit
 from five_hundred.deal import HAND_SIZE
-from five_hundred.rules import side_of
+from five_hundred.rules import Rules, per_rules, side_of
 from five_hundred.scoring import score_hand
 from five_hundred.state import GameState, Phase, apply, legal_actions
 from five_hundred.tricks import JOKER_BIT, NO_SUIT, TABLES, joker_suits, legal_mask
@@ -70,6 +70,13 @@ def choice_action(choice: int) -> PlayCard:
     if choice > JOKER_CODE:
         return PlayCard(JOKER, Suit(choice - JOKER_LEAD))
     return PlayCard(CARDS_BY_CODE[choice])
+
+
+@per_rules
+def _score_memo(
+    _rules: Rules,
+) -> dict[tuple[object, ...], tuple[tuple[int, ...], tuple[int, ...]]]:
+    return {}
 
 
 def _choices(mask: int, names: int) -> tuple[int, ...]:
@@ -132,12 +139,24 @@ def playout(
     joker_voids = rules.joker_follows_only_when_void
     random_ = rng.random
     chosen: list[int] = []
+    append = chosen.append
+    # The trick so far: its size, and the winning seat and strength.
+    size = len(trick)
+    winner, best_key = leader, -1
+    row = rows[max(led, 0)]
+    if size:
+        position = leader
+        for code in trick:
+            if row[code] > best_key:
+                winner, best_key = position, row[code]
+            position = next_seat[position]
+    last = done == HAND_SIZE - 1
+    simple = key != _NT
     while True:
         held = hands[seat]
-        last = done == HAND_SIZE - 1
-        if key != _NT or not held & JOKER_BIT:
+        names = 0
+        if simple or not held & JOKER_BIT:
             mask = held if led < 0 else (held & suit_masks[led] or held)
-            names = 0
         else:
             mask = legal_mask(
                 held,
@@ -148,7 +167,6 @@ def playout(
                 suits_led=suits_led,
                 last_trick=last,
             )
-            names = 0
             if led < 0 and mask & JOKER_BIT:
                 names = joker_suits(
                     rules, suits_led=suits_led, void=voids[seat], last_trick=last
@@ -156,69 +174,81 @@ def playout(
                 if not names:
                     mask ^= JOKER_BIT
         if policy is None:
-            count = mask.bit_count()
             if names:
-                count += names.bit_count() - 1
-            k = int(random_() * count)
-            if names and k >= count - names.bit_count():
-                k -= count - names.bit_count()
-                suit = 0
-                while True:
-                    if names >> suit & 1:
-                        if k == 0:
-                            break
-                        k -= 1
-                    suit += 1
-                choice = JOKER_LEAD + suit
+                count = mask.bit_count() + names.bit_count() - 1
+                k = int(random_() * count)
+                if k >= count - names.bit_count():
+                    k -= count - names.bit_count()
+                    suit = 0
+                    while True:
+                        if names >> suit & 1:
+                            if k == 0:
+                                break
+                            k -= 1
+                        suit += 1
+                    choice = JOKER_LEAD + suit
+                else:
+                    for _ in range(k):
+                        mask &= mask - 1
+                    choice = (mask & -mask).bit_length() - 1
             else:
-                for _ in range(k):
+                for _ in range(int(random_() * mask.bit_count())):
                     mask &= mask - 1
                 choice = (mask & -mask).bit_length() - 1
         else:
             choice = policy(seat, _choices(mask, names), tuple(trick))
-        chosen.append(choice)
+            trick.append(choice if choice <= JOKER_CODE else JOKER_CODE)
+        append(choice)
         if choice > JOKER_CODE:
             code = JOKER_CODE
             hands[seat] = held ^ JOKER_BIT
             led = choice - JOKER_LEAD
             suits_led |= 1 << led
+            row = rows[led]
+            winner, best_key = seat, row[code]
         else:
             code = choice
             hands[seat] = held ^ (1 << code)
-            if not trick:
+            if not size:
                 led = eff[code]
                 suits_led |= 1 << led
-            elif eff[code] != led and not (eff[code] == NO_SUIT and not joker_voids):
-                voids[seat] |= 1 << led
-        trick.append(code)
-        if len(trick) < active:
+                row = rows[led]
+                winner, best_key = seat, row[code]
+            else:
+                if eff[code] != led and not (eff[code] == NO_SUIT and not joker_voids):
+                    voids[seat] |= 1 << led
+                if row[code] > best_key:
+                    winner, best_key = seat, row[code]
+        size += 1
+        if size < active:
             seat = next_seat[seat]
             continue
-        row = rows[led]
-        best, best_key = 0, row[trick[0]]
-        for index in range(1, len(trick)):
-            value = row[trick[index]]
-            if value > best_key:
-                best, best_key = index, value
-        winner = leader
-        for _ in range(best):
-            winner = next_seat[winner]
         won[winner] += 1
         done += 1
         if done == HAND_SIZE or (misere and winner == contractor):
             break
-        leader = seat = winner
+        seat = winner
+        size = 0
         trick.clear()
         led = -1
+        last = done == HAND_SIZE - 1
     by_side = [0] * rules.sides
     for player, count in enumerate(won):
         by_side[side_of(rules, player)] += count
-    contractors = {side_of(rules, contractor)}
-    if hand.partner >= 0:
-        contractors.add(side_of(rules, hand.partner))
     contract = cast(Contract, hand.contract)
-    result = score_hand(
-        contract.bid, by_side, contractors, scores=state.scores, rules=rules
-    )
-    scores = tuple(a + b for a, b in zip(state.scores, result, strict=True))
+    memo_key = (contract.bid, tuple(by_side), contractor, hand.partner, state.scores)
+    memo = _score_memo(rules)
+    found = memo.get(memo_key)
+    if found is None:
+        contractors = {side_of(rules, contractor)}
+        if hand.partner >= 0:
+            contractors.add(side_of(rules, hand.partner))
+        result = score_hand(
+            contract.bid, by_side, contractors, scores=state.scores, rules=rules
+        )
+        scores = tuple(a + b for a, b in zip(state.scores, result, strict=True))
+        if len(memo) < 4096:
+            memo[memo_key] = (result, scores)
+    else:
+        result, scores = found
     return PlayoutResult(tuple(by_side), result, scores, tuple(chosen))
