@@ -529,6 +529,11 @@ def apply_call(auction: Auction, seat: int, call: Call) -> Auction:
     if reason is not None:
         msg = f"illegal bid {quote(str(call))} by seat {seat}: {reason}"
         raise IllegalBidError(msg)
+    return advance(auction, seat, call)
+
+
+def advance(auction: Auction, seat: int, call: Call) -> Auction:
+    """The auction after a call already checked by :func:`explain_call` (no check)."""
     rules = auction.rules
     calls = (*auction.calls, (seat, call))
     standing, bidder, passed = auction.standing, auction.bidder, auction.passed

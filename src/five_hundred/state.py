@@ -37,7 +37,7 @@ from five_hundred.bidding import (
     MisereBid,
     Pass,
     TrickBid,
-    apply_call,
+    advance,
     explain_call,
     legal_calls,
 )
@@ -144,6 +144,8 @@ class _Hand(NamedTuple):
     misere: bool = False
     sitting: int = 0
     next_seat: tuple[int, ...] = ()
+    active: int = 0
+    contractor: int = -1
     discards: int = 0
     joker_suit: Suit | None = None
     partner_card: int = -1
@@ -163,6 +165,7 @@ class _Cards(NamedTuple):
 
 
 _Log = tuple[Any, Action] | None
+_new = tuple.__new__
 
 
 def _log_actions(log: _Log) -> tuple[Action, ...]:
@@ -589,12 +592,16 @@ _DISCARDS: dict[int, Discard] = {}
 
 
 def _play_mask(state: GameState) -> int:
+    """The legal mask of the player to act (the common case inline, else the core)."""
     cards, hand = state._cards, state._hand
-    seat = cast(int, state.to_act)
+    held = cards.hands[state.to_act or 0]  # to_act is set in the play phase
+    led = cards.led
+    if hand.key != _NT or not held & JOKER_BIT:
+        return held if led < 0 else (held & TABLES[hand.key].suit_masks[led] or held)
     return legal_mask(
-        cards.hands[seat],
+        held,
         hand.key,
-        cards.led,
+        led,
         state.rules,
         misere=hand.misere,
         suits_led=cards.suits_led,
@@ -634,13 +641,11 @@ def _legal_plays(state: GameState) -> tuple[Action, ...]:
     return plays_from_mask(_play_mask(state), names)
 
 
-def _discard_of(codes: tuple[int, ...]) -> Discard:
-    mask = 0
-    for code in codes:
-        mask |= 1 << code
+def _discard_of(mask: int) -> Discard:
+    """The (shared) discard of the cards of ``mask``."""
     action = _DISCARDS.get(mask)
     if action is None:
-        action = _DISCARDS[mask] = Discard(frozenset(CARDS_BY_CODE[c] for c in codes))
+        action = _DISCARDS[mask] = Discard(frozenset(cards_from_mask(mask)))
     return action
 
 
@@ -668,9 +673,11 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if phase is Phase.BIDDING:
         return legal_calls(state._hand.auction)
     if phase is Phase.DISCARD:
-        hand = state._cards.hands[cast(int, state.to_act)]
+        bits = [1 << code for code in _codes(state._cards.hands[state.to_act or 0])]
+        get = _DISCARDS.get
         return tuple(
-            _discard_of(c) for c in itertools.combinations(_codes(hand), KITTY_SIZE)
+            get(a | b | c) or _discard_of(a | b | c)
+            for a, b, c in itertools.combinations(bits, KITTY_SIZE)
         )
     if phase is Phase.NOMINATE:
         return _NOMINATIONS
@@ -831,6 +838,12 @@ def apply(state: GameState, action: Action) -> GameState:
             :class:`~five_hundred.errors.WrongPhaseError`) naming the rule, if the
             action is not legal.
     """
+    if (
+        state.phase is Phase.PLAY
+        and type(action) is PlayCard
+        and _play_is_legal(state, action)
+    ):
+        return _play(state, action, (state._log, action))
     found = _reason(state, action)
     if found is not None:
         error, reason = found
@@ -849,7 +862,7 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def _bid(state: GameState, call: Call, log: _Log) -> GameState:
     rules, hand = state.rules, state._hand
-    auction = apply_call(hand.auction, cast(int, state.to_act), call)
+    auction = advance(hand.auction, state.to_act or 0, call)  # checked by apply
     if auction.to_act is not None:
         return GameState(
             rules,
@@ -889,6 +902,8 @@ def _bid(state: GameState, call: Call, log: _Log) -> GameState:
         misere=misere,
         sitting=sitting,
         next_seat=tuple(next_seat),
+        active=rules.players - sitting.bit_count(),
+        contractor=contractor,
     )
     cards = state._cards
     if isinstance(bid, TrickBid) and bid.sans_kitty:
@@ -1013,32 +1028,31 @@ def _start_play(state: GameState, hand: _Hand) -> GameState:
 
 def _play(state: GameState, action: PlayCard, log: _Log) -> GameState:
     rules, hand, cards = state.rules, state._hand, state._cards
-    seat = cast(int, state.to_act)
+    seat = state.to_act or 0  # set in the play phase
     code = _CODE_BY_CARD[action.card]
-    tables = TABLES[hand.key]
+    eff = TABLES[hand.key].eff[code]
     hands = list(cards.hands)
     hands[seat] ^= 1 << code
     led, suits_led, voids = cards.led, cards.suits_led, cards.voids
     if not cards.trick:
-        suit = tables.eff[code]
-        led = cast(Suit, action.suit) if suit == NO_SUIT else suit
+        led = eff if eff != NO_SUIT or action.suit is None else action.suit
         suits_led |= 1 << led
-    elif tables.eff[code] != led and not (
-        tables.eff[code] == NO_SUIT and not rules.joker_follows_only_when_void
-    ):
+    elif eff != led and (eff != NO_SUIT or rules.joker_follows_only_when_void):
         voids = (*voids[:seat], voids[seat] | 1 << led, *voids[seat + 1 :])
     trick = (*cards.trick, code)
-    active = rules.players - hand.sitting.bit_count()
-    if len(trick) < active:
-        new = _Cards(
-            tuple(hands),
-            cards.leader,
-            trick,
-            led,
-            suits_led,
-            voids,
-            cards.won,
-            cards.done,
+    if len(trick) < hand.active:
+        new = _new(
+            _Cards,
+            (
+                tuple(hands),
+                cards.leader,
+                trick,
+                led,
+                suits_led,
+                voids,
+                cards.won,
+                cards.done,
+            ),
         )
         return GameState(
             rules, Phase.PLAY, hand.next_seat[seat], state._game, hand, new, log
@@ -1048,9 +1062,8 @@ def _play(state: GameState, action: PlayCard, log: _Log) -> GameState:
         winner = hand.next_seat[winner]
     won = (*cards.won[:winner], cards.won[winner] + 1, *cards.won[winner + 1 :])
     done = cards.done + 1
-    new = _Cards(tuple(hands), winner, (), -1, suits_led, voids, won, done)
-    contractor = cast(Contract, hand.contract).contractor
-    if done == HAND_SIZE or (hand.misere and winner == contractor):
+    new = _new(_Cards, (tuple(hands), winner, (), -1, suits_led, voids, won, done))
+    if done == HAND_SIZE or (hand.misere and winner == hand.contractor):
         return _finish(state, hand, new, log)
     return GameState(rules, Phase.PLAY, winner, state._game, hand, new, log)
 
