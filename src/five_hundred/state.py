@@ -74,7 +74,9 @@ from five_hundred.rules import Rules, side_of
 from five_hundred.scoring import game_winners, score_hand
 from five_hundred.tricks import (
     JOKER_BIT,
+    JOKER_LEADS,
     NO_SUIT,
+    PLAYS,
     TABLES,
     PlayContext,
     Position,
@@ -162,6 +164,8 @@ class _Cards(NamedTuple):
     voids: tuple[int, ...] = ()
     won: tuple[int, ...] = ()
     done: int = 0
+    legal: int = 0
+    """The mask of cards the player to act may play (computed once per state)."""
 
 
 _Log = tuple[Any, Action] | None
@@ -587,45 +591,53 @@ def _summary(state: GameState) -> HandSummary:
 # -- legal actions --------------------------------------------------------------------
 
 _CODE_BY_CARD: Final = {card: code for code, card in enumerate(CARDS_BY_CODE)}
+_CODE_BY_ID: Final = {id(play): card_code(play.card) for play in (*PLAYS, *JOKER_LEADS)}
+"""The code of each shared play object, by identity (no hashing in the hot path)."""
 _NOMINATIONS: Final = (NominateJoker(None), *(NominateJoker(suit) for suit in Suit))
 _DISCARDS: dict[int, Discard] = {}
 
 
-def _play_mask(state: GameState) -> int:
-    """The legal mask of the player to act (the common case inline, else the core)."""
-    cards, hand = state._cards, state._hand
-    held = cards.hands[state.to_act or 0]  # to_act is set in the play phase
-    led = cards.led
+def _mask_for(
+    rules: Rules, hand: _Hand, held: int, led: int, suits_led: int, done: int
+) -> int:
+    """The legal mask of a hand (the common case inline, else the integer core)."""
     if hand.key != _NT or not held & JOKER_BIT:
         return held if led < 0 else (held & TABLES[hand.key].suit_masks[led] or held)
     return legal_mask(
         held,
         hand.key,
         led,
-        state.rules,
+        rules,
         misere=hand.misere,
-        suits_led=cards.suits_led,
-        last_trick=cards.done == HAND_SIZE - 1,
+        suits_led=suits_led,
+        last_trick=done == HAND_SIZE - 1,
     )
 
 
-def _play_is_legal(state: GameState, action: PlayCard) -> bool:
-    """The fast check of a card play: the card is in the generator's legal mask."""
-    code = _CODE_BY_CARD.get(action.card)
-    if code is None or not _play_mask(state) >> code & 1:
-        return False
+def _play_mask(state: GameState) -> int:
+    """The legal mask of the player to act in the play phase."""
+    return state._cards.legal
+
+
+def _play_code(state: GameState, action: PlayCard) -> int:
+    """The code of a legal card play, or -1: the fast check of the generator's mask."""
+    code = _CODE_BY_ID.get(id(action))
+    if code is None:
+        code = _CODE_BY_CARD.get(action.card, -1)
+    if code < 0 or not state._cards.legal >> code & 1:
+        return -1
     cards = state._cards
     if code != JOKER_CODE or cards.led >= 0 or state._hand.key != _NT:
-        return action.suit is None
+        return code if action.suit is None else -1
     if action.suit is None:
-        return False
+        return -1
     names = joker_suits(
         state.rules,
         suits_led=cards.suits_led,
-        void=cards.voids[cast(int, state.to_act)],
+        void=cards.voids[state.to_act or 0],
         last_trick=cards.done == HAND_SIZE - 1,
     )
-    return bool(names >> action.suit & 1)
+    return code if names >> action.suit & 1 else -1
 
 
 def _legal_plays(state: GameState) -> tuple[Action, ...]:
@@ -729,7 +741,7 @@ def _reason(
     if (
         phase is Phase.PLAY
         and type(action) is PlayCard
-        and _play_is_legal(state, action)
+        and _play_code(state, action) >= 0
     ):
         return None
     if phase is Phase.GAME_OVER:
@@ -838,19 +850,18 @@ def apply(state: GameState, action: Action) -> GameState:
             :class:`~five_hundred.errors.WrongPhaseError`) naming the rule, if the
             action is not legal.
     """
-    if (
-        state.phase is Phase.PLAY
-        and type(action) is PlayCard
-        and _play_is_legal(state, action)
-    ):
-        return _play(state, action, (state._log, action))
+    if state.phase is Phase.PLAY and type(action) is PlayCard:
+        code = _play_code(state, action)
+        if code >= 0:
+            return _play(state, code, action.suit, (state._log, action))
     found = _reason(state, action)
     if found is not None:
         error, reason = found
         raise error(_message(state, action, reason))
     log: _Log = (state._log, action)
     if state.phase is Phase.PLAY:
-        return _play(state, cast(PlayCard, action), log)
+        play = cast(PlayCard, action)
+        return _play(state, _CODE_BY_CARD[play.card], play.suit, log)
     if state.phase is Phase.BIDDING:
         return _bid(state, cast(Call, action), log)
     if state.phase is Phase.DISCARD:
@@ -1020,27 +1031,30 @@ def _start_play(state: GameState, hand: _Hand) -> GameState:
     rules = state.rules
     contractor = cast(Contract, hand.contract).contractor
     zeros = (0,) * rules.players
-    cards = _Cards(state._cards.hands, contractor, (), -1, 0, zeros, zeros, 0)
+    hands = state._cards.hands
+    legal = _mask_for(rules, hand, hands[contractor], -1, 0, 0)
+    cards = _Cards(hands, contractor, (), -1, 0, zeros, zeros, 0, legal)
     return GameState(
         rules, Phase.PLAY, contractor, state._game, hand, cards, state._log
     )
 
 
-def _play(state: GameState, action: PlayCard, log: _Log) -> GameState:
+def _play(state: GameState, code: int, named: Suit | None, log: _Log) -> GameState:
     rules, hand, cards = state.rules, state._hand, state._cards
     seat = state.to_act or 0  # set in the play phase
-    code = _CODE_BY_CARD[action.card]
     eff = TABLES[hand.key].eff[code]
     hands = list(cards.hands)
     hands[seat] ^= 1 << code
     led, suits_led, voids = cards.led, cards.suits_led, cards.voids
     if not cards.trick:
-        led = eff if eff != NO_SUIT or action.suit is None else action.suit
+        led = eff if eff != NO_SUIT or named is None else named
         suits_led |= 1 << led
     elif eff != led and (eff != NO_SUIT or rules.joker_follows_only_when_void):
         voids = (*voids[:seat], voids[seat] | 1 << led, *voids[seat + 1 :])
     trick = (*cards.trick, code)
     if len(trick) < hand.active:
+        to_act = hand.next_seat[seat]
+        legal = _mask_for(rules, hand, hands[to_act], led, suits_led, cards.done)
         new = _new(
             _Cards,
             (
@@ -1052,19 +1066,24 @@ def _play(state: GameState, action: PlayCard, log: _Log) -> GameState:
                 voids,
                 cards.won,
                 cards.done,
+                legal,
             ),
         )
-        return GameState(
-            rules, Phase.PLAY, hand.next_seat[seat], state._game, hand, new, log
-        )
+        return GameState(rules, Phase.PLAY, to_act, state._game, hand, new, log)
     winner = cards.leader
     for _ in range(winner_index(trick, hand.key, led)):
         winner = hand.next_seat[winner]
     won = (*cards.won[:winner], cards.won[winner] + 1, *cards.won[winner + 1 :])
     done = cards.done + 1
-    new = _new(_Cards, (tuple(hands), winner, (), -1, suits_led, voids, won, done))
     if done == HAND_SIZE or (hand.misere and winner == hand.contractor):
+        new = _new(
+            _Cards, (tuple(hands), winner, (), -1, suits_led, voids, won, done, 0)
+        )
         return _finish(state, hand, new, log)
+    legal = _mask_for(rules, hand, hands[winner], -1, suits_led, done)
+    new = _new(
+        _Cards, (tuple(hands), winner, (), -1, suits_led, voids, won, done, legal)
+    )
     return GameState(rules, Phase.PLAY, winner, state._game, hand, new, log)
 
 
