@@ -880,7 +880,7 @@ def _bid(state: GameState, call: Call, log: _Log) -> GameState:
             Phase.BIDDING,
             auction.to_act,
             state._game,
-            hand._replace(auction=auction),
+            _new(_Hand, (*hand[:3], auction, *hand[4:])),  # fast _replace(auction=)
             state._cards,
             log,
         )
