@@ -34,6 +34,7 @@ __all__ = [
     "Suit",
     "card_code",
     "cards_from_mask",
+    "codes_from_mask",
     "format_cards",
     "mask_from_cards",
     "notation_key",
@@ -235,6 +236,20 @@ def mask_from_cards(cards: Iterable[Card]) -> int:
     for card in cards:
         mask |= 1 << _CODE_BY_CARD[card]
     return mask
+
+
+def codes_from_mask(mask: int) -> list[int]:
+    """The codes of the set bits of a mask, lowest first.
+
+    >>> codes_from_mask(0b10110)
+    [1, 2, 4]
+    """
+    codes = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        codes.append(low.bit_length() - 1)
+    return codes
 
 
 def cards_from_mask(mask: int) -> tuple[Card, ...]:

@@ -49,7 +49,15 @@ from typing import Final
 
 from five_hundred.actions import CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import MisereBid, TrickBid
-from five_hundred.cards import CARDS_BY_CODE, JOKER, JOKER_CODE, Card, card_code
+from five_hundred.cards import (
+    CARDS_BY_CODE,
+    JOKER,
+    JOKER_CODE,
+    Card,
+    card_code,
+    codes_from_mask,
+    mask_from_cards,
+)
 from five_hundred.deal import HAND_SIZE, KITTY_SIZE, pack_mask
 from five_hundred.errors import InvalidStateError
 from five_hundred.rules import Rules
@@ -137,22 +145,6 @@ def _pick(weights: Sequence[int], rng: random.Random) -> int:
     raise AssertionError  # pragma: no cover - pick < sum(weights)
 
 
-def _codes(mask: int) -> list[int]:
-    codes = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        codes.append(low.bit_length() - 1)
-    return codes
-
-
-def _mask(cards: Sequence[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card_code(card)
-    return mask
-
-
 class _Knowledge:
     """What a view tells about where the cards are, on card codes."""
 
@@ -174,10 +166,10 @@ class _Knowledge:
         self.barred = 0  # seats that cannot hold the Joker (misère, forced)
         self._read_tricks(rules)
         self.hands: list[int | None] = [None] * self.players
-        self.hands[view.seat] = _mask(view.hand)
+        self.hands[view.seat] = mask_from_cards(view.hand)
         if view.exposed:
-            self.hands[self.contractor] = _mask(view.exposed)
-        known = _mask(view.kitty) | _mask(view.discards)
+            self.hands[self.contractor] = mask_from_cards(view.exposed)
+        known = mask_from_cards(view.kitty) | mask_from_cards(view.discards)
         for seat in range(self.players):
             known |= self.played[seat] | (self.hands[seat] or 0)
         self.unknown = pack_mask(self.players) & ~known
@@ -276,7 +268,7 @@ def _place(knowledge: _Knowledge, slots: list[_Slot], rng: random.Random) -> Non
         msg = "the view is inconsistent: the hand sizes do not fit the unseen cards"
         raise InvalidStateError(msg)
     by_allowed: dict[tuple[int, ...], list[int]] = {}
-    for code in _codes(knowledge.unknown):
+    for code in codes_from_mask(knowledge.unknown):
         by_allowed.setdefault(knowledge.allowed(code, slots), []).append(code)
     groups = sorted(by_allowed)
     places: dict[tuple[bool, ...], list[int]] = {}
@@ -350,8 +342,8 @@ def resample(view: SeatView, rng: random.Random) -> GameState:
     slots = knowledge.slots()
     _place(knowledge, slots, rng)
     current = list(knowledge.hands)
-    discards = _mask(view.discards)
-    kitty = _mask(view.kitty)
+    discards = mask_from_cards(view.discards)
+    kitty = mask_from_cards(view.kitty)
     dead = 0
     for slot in slots:
         mask = _mask_of(slot.cards)
@@ -371,7 +363,7 @@ def resample(view: SeatView, rng: random.Random) -> GameState:
         contractor = knowledge.contractor
         dealt[contractor] |= discards
         if not view.kitty:
-            kitty = _mask_of(rng.sample(_codes(dealt[contractor]), KITTY_SIZE))
+            kitty = _mask_of(rng.sample(codes_from_mask(dealt[contractor]), KITTY_SIZE))
         dealt[contractor] &= ~kitty
     hands = [_cards(mask) for mask in dealt]
     if view.rules.players == 2:
@@ -387,7 +379,7 @@ def _mask_of(codes: Sequence[int]) -> int:
 
 
 def _cards(mask: int) -> tuple[Card, ...]:
-    return tuple(CARDS_BY_CODE[code] for code in _codes(mask))
+    return tuple(CARDS_BY_CODE[code] for code in codes_from_mask(mask))
 
 
 def _replay(

@@ -50,6 +50,7 @@ from five_hundred.cards import (
     Suit,
     card_code,
     cards_from_mask,
+    codes_from_mask,
     format_cards,
     mask_from_cards,
     quote,
@@ -661,15 +662,6 @@ def _discard_of(mask: int) -> Discard:
     return action
 
 
-def _codes(mask: int) -> list[int]:
-    codes = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        codes.append(low.bit_length() - 1)
-    return codes
-
-
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action of the player to act, in a canonical order.
 
@@ -685,7 +677,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if phase is Phase.BIDDING:
         return legal_calls(state._hand.auction)
     if phase is Phase.DISCARD:
-        bits = [1 << code for code in _codes(state._cards.hands[state.to_act or 0])]
+        bits = [
+            1 << code for code in codes_from_mask(state._cards.hands[state.to_act or 0])
+        ]
         get = _DISCARDS.get
         return tuple(
             get(a | b | c) or _discard_of(a | b | c)
@@ -698,7 +692,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         callable_cards = pack_mask(state.rules.players) & ~hand & ~JOKER_BIT
         return (
             CallPartner(None),
-            *(CallPartner(CARDS_BY_CODE[c]) for c in _codes(callable_cards)),
+            *(CallPartner(CARDS_BY_CODE[c]) for c in codes_from_mask(callable_cards)),
         )
     return ()
 
