@@ -224,7 +224,7 @@ def test_legal_lists_the_calls(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Auction: seat 1 7H, seat 2 PASS\n" in out
     assert "Seat 3 to act, holding" in out
     assert "Legal actions (" in out
-    assert "PASS 7H-SK 7NT 7NT-SK MIS 8S" in out
+    assert "PASS, 7H-SK, 7NT, 7NT-SK, MIS, 8S," in out
 
 
 def test_legal_splits_actions_by_keyword(capsys: pytest.CaptureFixture[str]) -> None:
@@ -238,8 +238,7 @@ def test_legal_splits_actions_by_keyword(capsys: pytest.CaptureFixture[str]) -> 
     played = f"7H PASS PASS PASS {discard}"
     out, _ = run(capsys, "legal", "--seed", "1", "--actions", played)
     assert "Seat 1 to act" in out
-    assert "Legal actions (" in out
-    assert "PLAY " in out
+    assert re.search(r"Legal actions \(\d+\):\n  PLAY \w+, PLAY \w+, ", out)
 
 
 def test_legal_checks_an_action(capsys: pytest.CaptureFixture[str]) -> None:
@@ -338,6 +337,16 @@ def test_demo_shows_a_whole_hand(capsys: pytest.CaptureFixture[str]) -> None:
     assert "\nScores: " in out
     again, _ = run(capsys, "demo", "--seed", "1")
     assert again == out
+
+
+def test_demo_ends_with_how_to_replay_and_play(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out, _ = run(capsys, "--seed", "4294967295")  # a long seed still fits
+    assert out.endswith(
+        "\nReplay it with --seed 4294967295.\n"
+        "Play a game yourself: python -m five_hundred play\n"
+    )
 
 
 @pytest.mark.parametrize("players", ["2", "3", "5", "6"])
@@ -469,8 +478,8 @@ def test_play_typed_actions_help_and_hints(
     out = play(capsys, monkeypatch, script, "--seed", "1", "--opponents", "random")
     assert "Type the number of a choice, or the action itself" in out
     assert "The computer would choose " in out
-    assert "choose a number from 1 to " in out
-    assert "invalid action 'FROB'" in out
+    assert "\nChoose a number from 1 to " in out
+    assert "\nInvalid action 'FROB'" in out
     assert out.rstrip().endswith("Game abandoned.")
 
 
@@ -500,6 +509,18 @@ def test_play_discards_nominates_and_plays_typed_cards(
     assert "Seat 1 nominates" not in out  # the human's own choice is not announced
     assert "\nTrick 1: seat 1 AS, " in out
     assert "Seats 1 and 3 failed 10NT" in out or "Seats 1 and 3 made 10NT" in out
+
+
+def test_play_announces_the_partner_card_and_the_partner(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = play(capsys, monkeypatch, "1\n" * 200, "--seed", "1", "--players", "5")
+    assert "\nSeat 2 calls JS as partner card.\n" in out
+    assert "\nSeat 1 played the partner card JS: seat 1 is seat 2's partner.\n" in out
+    out = play(capsys, monkeypatch, "1\n" * 200, "--seed", "5", "--players", "5")
+    mine = "Seat 2 calls JS as partner card.\nYou hold it: you are seat 2's partner.\n"
+    assert mine in out
+    assert "Seat 0 played the partner card" not in out  # you know already
 
 
 def test_play_stops_after_the_hands_asked_for(
@@ -613,7 +634,9 @@ def test_an_interrupt_ends_quietly(
 
     monkeypatch.setattr(sys, "stdin", Interrupted())
     assert main(["play", "--seed", "1"]) == 130
-    assert capsys.readouterr().err == "python -m five_hundred: interrupted\n"
+    out, err = capsys.readouterr()
+    assert err == "python -m five_hundred: interrupted\n"
+    assert out.endswith("\n> \n")  # the message does not follow the prompt
 
 
 # -- a real process -------------------------------------------------------------------

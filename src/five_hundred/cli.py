@@ -835,11 +835,12 @@ def _legal_lines(out: _Out, state: GameState) -> list[str]:
     texts = [out.action(action) for action in actions]
     lines = [f"Legal actions ({len(actions)}):"]
     line = " "
-    for text in texts:
-        if out.width(line) + 2 + out.width(text) > WIDTH:
+    for index, text in enumerate(texts):
+        piece = " " + text + ("," if index < len(texts) - 1 else "")
+        if line.strip() and out.width(line + piece) > WIDTH:
             lines.append(line)
             line = " "
-        line += " " + text
+        line += piece
     lines.append(line)
     return lines
 
@@ -953,10 +954,8 @@ def _cmd_demo(args: argparse.Namespace, out: _Out) -> int:
         out.line()
         state = next_hand(state)
     out.line()
-    out.line(
-        out.text(f"Replay it with --seed {seed}; play yourself with: ")
-        + out.bold("python -m five_hundred play")
-    )
+    out.line(out.text(f"Replay it with --seed {seed}."))
+    out.line(out.text("Play a game yourself: ") + out.bold(f"{_prog()} play"))
     return 0
 
 
@@ -985,7 +984,12 @@ class _Terminal:
     def ask(self, prompt: str) -> str:
         self.out.stream.write(prompt)
         self.out.stream.flush()
-        line = self.stdin.readline()
+        try:
+            line = self.stdin.readline()
+        except KeyboardInterrupt:
+            self.out.stream.write("\n")  # end the prompt's line before the message
+            self.out.stream.flush()
+            raise
         if not line:
             self.out.stream.write("\n")
             raise _QuitError
@@ -1088,7 +1092,8 @@ def _human_turn(
         try:
             action = _parse_choice(text, choices, seen)
         except InvalidNotationError as error:
-            out.line(out.text(f"{error}; type ? for help."))
+            message = str(error)
+            out.line(out.text(f"{message[:1].upper()}{message[1:]}; type ? for help."))
             continue
         why = explain_illegal(state, action)
         if why is None:
@@ -1096,8 +1101,13 @@ def _human_turn(
         out.line(out.text(why[:1].upper() + why[1:] + "."))
 
 
-def _announce(out: _Out, action: Action, seat: int) -> None:
-    """What everybody at the table sees of an action by someone else."""
+def _announce(
+    out: _Out, action: Action, seat: int, state: GameState, human: int
+) -> None:
+    """What everybody at the table sees of an action by someone else.
+
+    ``state`` is the state before the action; ``human`` is the terminal player's seat.
+    """
     who = f"Seat {seat}"
     if isinstance(action, Pass | TrickBid | MisereBid):
         out.line(f"{who} calls {out.call(action)}.")
@@ -1107,10 +1117,30 @@ def _announce(out: _Out, action: Action, seat: int) -> None:
         suit = "no suit" if action.suit is None else f"{action.suit.name.lower()}"
         out.line(f"{who} nominates the Joker: {suit}.")
     elif isinstance(action, CallPartner):
-        called = (
-            "plays alone" if action.card is None else f"calls {out.card(action.card)}"
-        )
-        out.line(f"{who} {called}.")
+        if action.card is None:
+            out.line(f"{who} plays alone.")
+            return
+        out.line(f"{who} calls {out.card(action.card)} as partner card.")
+        if action.card in state.hands[human]:
+            out.line(f"You hold it: you are seat {seat}'s partner.")
+
+
+def _partner_revealed(out: _Out, action: Action, after: GameState, human: int) -> None:
+    """Say who the partner is when the partner card is played (five players)."""
+    card, partner, contract = after.partner_card, after.partner, after.contract
+    if (
+        not isinstance(action, PlayCard)
+        or card is None
+        or action.card != card
+        or partner is None
+        or partner == human
+        or contract is None
+    ):
+        return
+    out.line(
+        f"Seat {partner} played the partner card {out.card(card)}: "
+        f"seat {partner} is seat {contract.contractor}'s partner."
+    )
 
 
 def _cmd_play(args: argparse.Namespace, out: _Out) -> int:
@@ -1149,9 +1179,10 @@ def _cmd_play(args: argparse.Namespace, out: _Out) -> int:
                     action = _human_turn(out, term, state, seat, helper)
                 else:
                     action = bots[seat].choose(view(state, seat), seat)
-                    _announce(out, action, seat)
+                    _announce(out, action, seat, state, human)
                 before = state
                 state = apply(state, action)
+                _partner_revealed(out, action, state, human)
                 if (
                     isinstance(action, Pass | TrickBid | MisereBid)
                     and state.contract is not None
