@@ -18,6 +18,7 @@ from five_hundred import (
     record,
 )
 from five_hundred.cli import WIDTH, _use_colour, main
+from five_hundred.records import GameRecord
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -528,6 +529,31 @@ def test_play_stops_after_the_hands_asked_for(
 ) -> None:
     out = play(capsys, monkeypatch, "1\n" * 500, "--seed", "2", "--hands", "1")
     assert out.rstrip().endswith("Stopped after 1 hand.")
+
+
+def test_play_saves_the_game_record_for_legal(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    saved = tmp_path / "game.txt"
+    out = play(capsys, monkeypatch, "1\n1\nq\n", "--seed", "3", "--save", str(saved))
+    assert " ".join(out.split()).endswith(
+        f"Game saved to {saved} (check a move: legal {saved})."
+    )
+    loaded = GameRecord.from_text(saved.read_text(encoding="utf-8")).replay()
+    assert loaded.seed == 3
+    assert len(loaded.actions) >= 2
+    listed, _ = run(capsys, "legal", str(saved))
+    assert "Legal actions (" in listed
+
+
+def test_play_refuses_a_save_file_it_cannot_write(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    missing = tmp_path / "no such folder" / "game.txt"
+    err = run_bad(capsys, "play", "--save", str(missing))
+    assert "cannot write in" in err
 
 
 def test_play_ends_at_the_end_of_input(

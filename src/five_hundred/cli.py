@@ -65,7 +65,7 @@ from five_hundred.errors import (
     InvalidNotationError,
     InvalidStateError,
 )
-from five_hundred.records import GameRecord
+from five_hundred.records import GameRecord, record
 from five_hundred.rules import PERFECT, JokerLeadSuit, Rules, ScoringTable, side_of
 from five_hundred.scoring import game_winners, score_hand
 from five_hundred.state import (
@@ -972,6 +972,9 @@ _HELP_TEXT: Final = (
 class _QuitError(Exception):
     """The player typed q (or the input ended)."""
 
+    state: GameState | None = None
+    """The state the game had reached (for ``--save``)."""
+
 
 class _Terminal:
     """Reads the human player's lines."""
@@ -1149,6 +1152,11 @@ def _cmd_play(args: argparse.Namespace, out: _Out) -> int:
     if not 0 <= human < rules.players:
         msg = f"--seat {human}: seats are 0 to {rules.players - 1}"
         raise _UsageError(msg)
+    if args.save is not None:
+        folder = os.path.dirname(os.path.abspath(args.save))
+        if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+            msg = f"--save {args.save}: cannot write in {folder}"
+            raise _UsageError(msg)
     seed = args.seed if args.seed is not None else _fresh_seed()
     bots: list[Player] = [
         RandomPlayer(seed + seat) if args.opponents == "random" else RuleBasedPlayer()
@@ -1166,6 +1174,37 @@ def _cmd_play(args: argparse.Namespace, out: _Out) -> int:
     out.line(out.text(f"Rules: {_describe_rules(rules)}; seed {seed}."))
     out.line(out.text("Type a number or an action; ? for help, q to quit."))
     state = new_game(rules, seed=seed)
+    try:
+        return _play_hands(args, out, term, state, human, bots, helper)
+    except _QuitError as stop:
+        out.line("Game abandoned.")
+        _save(args, out, stop.state)
+        return 0
+
+
+def _save(args: argparse.Namespace, out: _Out, state: GameState | None) -> None:
+    """Write the game record to ``--save`` (text form), if asked."""
+    if args.save is None or state is None:
+        return
+    try:
+        with open(args.save, "w", encoding="utf-8") as file:
+            file.write(record(state).to_text())
+    except OSError as error:
+        msg = f"--save {args.save}: {error.strerror or error}"
+        raise _UsageError(msg) from None
+    out.line(out.text(f"Game saved to {args.save} (check a move: legal {args.save})."))
+
+
+def _play_hands(
+    args: argparse.Namespace,
+    out: _Out,
+    term: "_Terminal",
+    state: GameState,
+    human: int,
+    bots: list[Player],
+    helper: RuleBasedPlayer,
+) -> int:
+    rules = state.rules
     try:
         for _ in range(args.hands):
             out.line()
@@ -1211,13 +1250,15 @@ def _cmd_play(args: argparse.Namespace, out: _Out) -> int:
                     + " "
                     + out.text(_winners_line(rules, state.winners))
                 )
+                _save(args, out, state)
                 return 0
             state = next_hand(state)
-    except _QuitError:
-        out.line("Game abandoned.")
-        return 0
+    except _QuitError as stop:
+        stop.state = state
+        raise
     out.line()
     out.line(out.text(f"Stopped after {_plural(args.hands, 'hand')}."))
+    _save(args, out, state)
     return 0
 
 
@@ -1553,6 +1594,12 @@ def _parser() -> _Parser:
     )
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument("--seed", type=_seed_arg, default=None, help="seed of the game")
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        default=None,
+        help="write the game record (text form) to FILE when the game stops",
+    )
     play.add_argument(
         "--opponents",
         choices=("rules", "random"),
