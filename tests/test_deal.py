@@ -173,20 +173,20 @@ def test_four_player_deal_starts_left_of_the_dealer() -> None:
 
 
 def test_two_player_deal_of_the_unshuffled_pack() -> None:
-    # Dead hand first, then the non-dealer, then the dealer; the dead hand is third.
+    # The non-dealer first, then the dealer, then the dead hand (the third).
     assert texts(deal(TWO, pack(TWO), 0)) == (
         [
-            "KS AS 7C 9D 10D JD QD QH KH AH",
             "10S JS QS KC AC 7D 8D 9H 10H JH",
             "7S 8S 9S 9C 10C JC QC AD 7H 8H",
+            "KS AS 7C 9D 10D JD QD QH KH AH",
         ],
         "8C KD JK",
     )
     assert texts(deal(TWO, pack(TWO), 1)) == (
         [
+            "7S 8S 9S 9C 10C JC QC AD 7H 8H",
             "10S JS QS KC AC 7D 8D 9H 10H JH",
             "KS AS 7C 9D 10D JD QD QH KH AH",
-            "7S 8S 9S 9C 10C JC QC AD 7H 8H",
         ],
         "8C KD JK",
     )
@@ -224,8 +224,8 @@ def test_deal_order_follows_the_packet_pattern() -> None:
         expected.append(None)
     assert deal_order(FOUR, 0) == tuple(expected)
     assert deal_order(FOUR) == deal_order(FOUR, 0)
-    assert deal_order(TWO, 0)[:10] == (-1, -1, -1, 1, 1, 1, 0, 0, 0, None)
-    assert deal_order(TWO, 1)[:10] == (-1, -1, -1, 0, 0, 0, 1, 1, 1, None)
+    assert deal_order(TWO, 0)[:10] == (1, 1, 1, 0, 0, 0, -1, -1, -1, None)
+    assert deal_order(TWO, 1)[:10] == (0, 0, 0, 1, 1, 1, -1, -1, -1, None)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

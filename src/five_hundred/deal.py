@@ -3,8 +3,8 @@
 Each player count has its own pack (RULES.md A.1 and C), always dealt as ten cards to
 each hand and three to the kitty, in the packets of a real table: three to each hand,
 one to the kitty, four to each, one to the kitty, three to each, one to the kitty,
-starting left of the dealer.  Two players are dealt three hands as if for three players;
-the hand dealt first (the dealer's left) is the dead hand.
+starting left of the dealer.  Two players are dealt three hands as if for three players:
+the non-dealer's, the dealer's, and third the dead hand (RULES.md C).
 
 The seeded shuffle is a Fisher-Yates (Durstenfeld) shuffle driven by SplitMix64 with
 rejection sampling, written out here, so the same seed gives the same deal on every
@@ -129,9 +129,8 @@ def deal_order(rules: Rules, dealer: int = 0) -> tuple[int | None, ...]:
         if hand < 0:
             result.append(None)
         elif n == 2:
-            # Positions clockwise from the dealer's left: the dead hand, then the
-            # non-dealer, then the dealer.
-            result.append(-1 if hand == 0 else (dealer + hand) % 2)
+            # The non-dealer (the dealer's left), the dealer, then the dead hand.
+            result.append(-1 if hand == 2 else (dealer + 1 + hand) % 2)
         else:
             result.append((dealer + 1 + hand) % n)
     return tuple(result)
