@@ -697,13 +697,6 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return ()
 
 
-_KIND: Final = {
-    Phase.BIDDING: "bid",
-    Phase.DISCARD: "discard",
-    Phase.NOMINATE: "nomination",
-    Phase.CALL_PARTNER: "partner call",
-    Phase.PLAY: "play",
-}
 _KIND_TITLE: Final = {
     Phase.BIDDING: "bidding",
     Phase.DISCARD: "discard",
@@ -799,19 +792,15 @@ def _reason(
 
 
 def _message(state: GameState, action: object, reason: str) -> str:
-    kind = _KIND.get(state.phase, "action")
     if isinstance(action, PlayCard):
-        kind, text = (
-            "play",
-            str(action.card) if action.suit is None else str(action)[5:],
-        )
+        kind = "play"
+        text = str(action.card) if action.suit is None else str(action)[5:]
     elif isinstance(action, Pass | TrickBid | MisereBid):
         kind, text = "bid", str(action)
     elif isinstance(action, Discard | NominateJoker | CallPartner):
-        kind = "action"
-        text = str(action)
+        kind, text = "action", str(action)
     else:
-        text = repr(action)
+        kind, text = "action", repr(action)
     who = "" if state.to_act is None else f" by seat {state.to_act}"
     return f"illegal {kind} {quote(text)}{who}: {reason}"
 

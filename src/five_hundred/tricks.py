@@ -277,10 +277,6 @@ def trick_winner(
     return winner_index(codes, context.key, _led_suit(cards, context, led_suit))
 
 
-def _suit_names(mask: int) -> str:
-    return ", ".join(Suit(s).name.lower() for s in range(4) if mask >> s & 1)
-
-
 def _describe(code: int, key: int) -> str:
     card = CARDS_BY_CODE[code]
     trump = TABLES[key].trump
