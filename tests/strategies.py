@@ -237,3 +237,117 @@ def bidding_rules(players: int | None = None) -> st.SearchStrategy[Rules]:
 st.register_type_strategy(TrickBid, trick_bids())
 st.register_type_strategy(MisereBid, misere_bids())
 st.register_type_strategy(Pass, st.just(PASS))
+
+# -- whole games (tests/test_state_machine.py and others) -----------------------------
+
+from five_hundred import (  # noqa: E402
+    JOKER,
+    Action,
+    CallPartner,
+    Discard,
+    GameState,
+    NominateJoker,
+    PlayCard,
+    apply,
+    legal_actions,
+    new_game,
+)
+
+__all__ += ["actions", "any_card", "game_rules", "game_states"]
+
+_EVERY_BID = bid_ladder(
+    Rules(misere_by_value=False, open_misere_top=False, sans_kitty=True)
+)
+
+
+@st.composite
+def game_rules(draw: st.DrawFn) -> Rules:
+    """Rules over every player count and the options that change a game's course."""
+    players = draw(st.sampled_from((2, 3, 4, 5, 6)))
+    options: dict[str, Any] = {
+        name: draw(st.booleans())
+        for name in (
+            "misere",
+            "open_misere",
+            "blind_misere",
+            "sans_kitty",
+            "misere_needs_seven",
+            "misere_by_value",
+            "open_misere_top",
+            "redeal_same_dealer",
+            "joker_nomination",
+            "joker_follows_only_when_void",
+            "joker_last_trick_once_all_suits_led",
+            "joker_lead_only_last_trick",
+            "misere_joker_forced_when_void",
+            "slam_bonus",
+            "win_requires_contract",
+            "five_player_partner",
+        )
+    }
+    single_round = draw(st.booleans())
+    target = draw(st.sampled_from((500, 250, 100)))
+    return Rules(
+        players=players,
+        six_player_sides=draw(st.sampled_from((2, 3))) if players == 6 else 2,
+        single_round_auction=single_round,
+        raise_after_all_pass=False if single_round else draw(st.booleans()),
+        joker_lead_suit=draw(st.sampled_from(JokerLeadSuit)),
+        defender_trick_points=draw(st.sampled_from((10, 0))),
+        defender_cap=draw(st.sampled_from((None, target - 10, target - 20))),
+        target=target,
+        losing_score=draw(st.sampled_from((-500, -200))),
+        **options,
+    )
+
+
+def any_card() -> st.SearchStrategy[Card]:
+    """Any card at all: of this pack or not (every code, the six-player ranks too)."""
+    return st.sampled_from(CARDS_BY_CODE)
+
+
+def actions() -> st.SearchStrategy[Action]:
+    """An action of any kind, mostly illegal wherever it is tried."""
+    suits = st.none() | st.sampled_from(Suit)
+    return st.one_of(
+        st.sampled_from((Pass(), *_EVERY_BID)),
+        st.builds(PlayCard, any_card()),
+        st.builds(PlayCard, st.just(JOKER), st.sampled_from(Suit)),
+        st.builds(PlayCard, any_card(), suits),
+        st.builds(Discard, st.frozensets(any_card(), min_size=1, max_size=4)),
+        st.builds(NominateJoker, suits),
+        st.builds(CallPartner, st.none() | any_card()),
+    )
+
+
+@st.composite
+def _game_states(draw: st.DrawFn, rules: Rules | None) -> GameState:
+    chosen = draw(game_rules()) if rules is None else rules
+    state = new_game(
+        chosen, seed=draw(seeds()), dealer=draw(st.integers(0, chosen.players - 1))
+    )
+    for _ in range(draw(st.integers(0, 60))):
+        options = legal_actions(state)
+        if not options:
+            break
+        state = apply(state, draw(st.sampled_from(options)))
+    return state
+
+
+def game_states(rules: Rules | None = None) -> st.SearchStrategy[GameState]:
+    """A state reached by legal actions from a seeded deal (any phase of a hand)."""
+    return _game_states(rules)
+
+
+_SUITS_OR_NONE = st.none() | st.sampled_from(Suit)
+st.register_type_strategy(
+    PlayCard,
+    st.builds(PlayCard, any_card())
+    | st.builds(PlayCard, st.just(JOKER), _SUITS_OR_NONE),
+)
+st.register_type_strategy(
+    Discard, st.builds(Discard, st.frozensets(any_card(), min_size=1, max_size=4))
+)
+st.register_type_strategy(NominateJoker, st.builds(NominateJoker, _SUITS_OR_NONE))
+st.register_type_strategy(CallPartner, st.builds(CallPartner, st.none() | any_card()))
+st.register_type_strategy(GameState, game_states())

@@ -11,7 +11,6 @@ change only when a hand ends.
 
 import copy
 from collections import Counter
-from typing import Any
 
 import pytest
 from hypothesis import event, given, settings
@@ -34,7 +33,6 @@ from five_hundred import (
     IllegalBidError,
     IllegalPlayError,
     InvalidNotationError,
-    JokerLeadSuit,
     MisereBid,
     NominateJoker,
     Pass,
@@ -45,7 +43,6 @@ from five_hundred import (
     TrickBid,
     WrongPhaseError,
     apply,
-    bid_ladder,
     bid_rank,
     bid_value,
     explain_illegal,
@@ -57,13 +54,10 @@ from five_hundred import (
     parse_action,
     side_of,
 )
-from five_hundred.cards import CARDS_BY_CODE, card_code
-from tests.strategies import seeds
+from five_hundred.cards import card_code
+from tests.strategies import actions, game_rules, seeds
 
 OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
-_EVERY_BID = bid_ladder(
-    Rules(misere_by_value=False, open_misere_top=False, sans_kitty=True)
-)
 _PHASE_TYPES: dict[Phase, tuple[type, ...]] = {
     Phase.BIDDING: (Pass, TrickBid, MisereBid),
     Phase.DISCARD: (Discard,),
@@ -71,66 +65,6 @@ _PHASE_TYPES: dict[Phase, tuple[type, ...]] = {
     Phase.CALL_PARTNER: (CallPartner,),
     Phase.PLAY: (PlayCard,),
 }
-
-
-@st.composite
-def game_rules(draw: st.DrawFn) -> Rules:
-    """Rules over every player count and the options that change a game's course."""
-    players = draw(st.sampled_from((2, 3, 4, 5, 6)))
-    options: dict[str, Any] = {
-        name: draw(st.booleans())
-        for name in (
-            "misere",
-            "open_misere",
-            "blind_misere",
-            "sans_kitty",
-            "misere_needs_seven",
-            "misere_by_value",
-            "open_misere_top",
-            "redeal_same_dealer",
-            "joker_nomination",
-            "joker_follows_only_when_void",
-            "joker_last_trick_once_all_suits_led",
-            "joker_lead_only_last_trick",
-            "misere_joker_forced_when_void",
-            "slam_bonus",
-            "win_requires_contract",
-            "five_player_partner",
-        )
-    }
-    single_round = draw(st.booleans())
-    target = draw(st.sampled_from((500, 250, 100)))
-    return Rules(
-        players=players,
-        six_player_sides=draw(st.sampled_from((2, 3))) if players == 6 else 2,
-        single_round_auction=single_round,
-        raise_after_all_pass=False if single_round else draw(st.booleans()),
-        joker_lead_suit=draw(st.sampled_from(JokerLeadSuit)),
-        defender_trick_points=draw(st.sampled_from((10, 0))),
-        defender_cap=draw(st.sampled_from((None, target - 10, target - 20))),
-        target=target,
-        losing_score=draw(st.sampled_from((-500, -200))),
-        **options,
-    )
-
-
-def any_card() -> st.SearchStrategy[Card]:
-    """Any card at all: of this pack or not (every code, the six-player ranks too)."""
-    return st.sampled_from(CARDS_BY_CODE)
-
-
-def any_action() -> st.SearchStrategy[Action]:
-    """An action of any kind, mostly illegal wherever it is tried."""
-    suits = st.none() | st.sampled_from(Suit)
-    return st.one_of(
-        st.sampled_from((Pass(), *_EVERY_BID)),
-        st.builds(PlayCard, any_card()),
-        st.builds(PlayCard, st.just(JOKER), st.sampled_from(Suit)),
-        st.builds(PlayCard, any_card(), suits),
-        st.builds(Discard, st.frozensets(any_card(), min_size=1, max_size=4)),
-        st.builds(NominateJoker, suits),
-        st.builds(CallPartner, st.none() | any_card()),
-    )
 
 
 _WORDS = st.sampled_from(
@@ -179,7 +113,7 @@ def parse_or_pass(text: str) -> Action:
         return Pass()
 
 
-_OTHER_ACTIONS: st.SearchStrategy[Action] = any_action() | action_texts().map(
+_OTHER_ACTIONS: st.SearchStrategy[Action] = actions() | action_texts().map(
     parse_or_pass
 )
 
@@ -500,7 +434,7 @@ def test_parse_action_raises_only_invalid_notation_error(text: str) -> None:
     assert parse_action(str(action)) == action
 
 
-@given(any_action())
+@given(actions())
 def test_every_action_round_trips_when_it_has_a_text(action: Action) -> None:
     try:
         text = str(action)
@@ -512,3 +446,14 @@ def test_every_action_round_trips_when_it_has_a_text(action: Action) -> None:
         assert action.suit is not None
         return
     assert parsed == action
+
+
+@settings(max_examples=20)
+@given(st.from_type(GameState), st.from_type(PlayCard))
+def test_registered_strategies_build_states_and_actions(
+    state: GameState, play: PlayCard
+) -> None:
+    """st.from_type gives reachable states and well-formed plays (tests/strategies.py)."""
+    assert (state.to_act is None) == (state.phase in OVER)
+    assert all(is_legal(state, action) for action in legal_actions(state))
+    assert is_legal(state, play) == (play in legal_actions(state))
