@@ -1,7 +1,18 @@
+from typing import Any, cast
+
 import pytest
 
 import five_hundred
-from five_hundred import errors
+from five_hundred import (
+    PlayContext,
+    Rules,
+    Strain,
+    effective_suit,
+    errors,
+    legal_plays,
+    side_of,
+)
+from five_hundred.cards import card_code, mask_from_cards
 from five_hundred.errors import (
     FiveHundredError,
     IllegalActionError,
@@ -78,3 +89,27 @@ def test_the_message_is_kept() -> None:
     error = InvalidNotationError("invalid card 'ZZ'")
     assert str(error) == "invalid card 'ZZ'"
     assert error.args == ("invalid card 'ZZ'",)
+
+
+# -- values of the wrong type get a typed error that says what was expected ----------
+
+
+def test_text_where_a_card_is_expected_names_the_parser() -> None:
+    hearts = PlayContext(Strain.HEARTS)
+    for attempt in (
+        lambda: card_code(cast(Any, "AH")),
+        lambda: mask_from_cards(cast(Any, ["AH"])),
+        lambda: mask_from_cards(cast(Any, "AH")),
+        lambda: effective_suit(cast(Any, "JD"), hearts),
+        lambda: legal_plays(cast(Any, ["AH", "KH"]), hearts),
+    ):
+        with pytest.raises(InvalidNotationError, match="parse text with parse_card"):
+            attempt()
+    with pytest.raises(InvalidNotationError, match="expected a Card; got 'None'"):
+        mask_from_cards(cast(Any, None))
+
+
+@pytest.mark.parametrize("seat", [-1, 4, "1", None])
+def test_side_of_refuses_a_seat_outside_the_table(seat: object) -> None:
+    with pytest.raises(InvalidStateError, match="seats are 0 to 3"):
+        side_of(Rules(), cast(Any, seat))

@@ -227,14 +227,31 @@ def card_code(card: Card) -> int:
     >>> card_code(parse_card("2S")), card_code(parse_card("AH")), card_code(JOKER)
     (0, 63, 64)
     """
-    return _CODE_BY_CARD[card]
+    try:
+        return _CODE_BY_CARD[card]
+    except (KeyError, TypeError):
+        raise _not_a_card(card) from None
+
+
+def _not_a_card(value: object) -> InvalidNotationError:
+    hint = " (parse text with parse_card)" if isinstance(value, str) else ""
+    return InvalidNotationError(f"expected a Card; got {quote(value)}{hint}")
 
 
 def mask_from_cards(cards: Iterable[Card]) -> int:
-    """The bit mask of a collection of cards."""
+    """The bit mask of a collection of cards.
+
+    Raises:
+        InvalidNotationError: if ``cards`` holds something that is not a Card.
+    """
     mask = 0
-    for card in cards:
-        mask |= 1 << _CODE_BY_CARD[card]
+    try:
+        for card in cards:
+            mask |= 1 << _CODE_BY_CARD[card]
+    except (KeyError, TypeError):
+        if isinstance(cast(object, cards), str) or not hasattr(cards, "__iter__"):
+            raise _not_a_card(cards) from None
+        raise _not_a_card(next(c for c in cards if c not in _CODE_BY_CARD)) from None
     return mask
 
 

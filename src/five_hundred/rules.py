@@ -25,7 +25,7 @@ from typing import Any, Final, Self, TypeVar, cast
 import attrs
 
 from five_hundred.cards import Strain
-from five_hundred.errors import RulesConfigError
+from five_hundred.errors import InvalidStateError, RulesConfigError
 
 __all__ = [
     "AVONDALE",
@@ -420,5 +420,11 @@ def side_of(rules: Rules, seat: int) -> int:
     [0, 1, 0, 1]
     >>> [side_of(Rules.six_player_three_sides(), seat) for seat in range(6)]
     [0, 1, 2, 0, 1, 2]
+
+    Raises:
+        InvalidStateError: if ``seat`` is not a seat of the rules.
     """
+    if type(cast(object, seat)) is not int or not 0 <= seat < rules.players:
+        msg = f"invalid seat {seat!r}: seats are 0 to {rules.players - 1}"
+        raise InvalidStateError(msg)
     return seat % rules.sides
