@@ -264,27 +264,7 @@ _EVERY_BID = bid_ladder(
 def game_rules(draw: st.DrawFn) -> Rules:
     """Rules over every player count and the options that change a game's course."""
     players = draw(st.sampled_from((2, 3, 4, 5, 6)))
-    options: dict[str, Any] = {
-        name: draw(st.booleans())
-        for name in (
-            "misere",
-            "open_misere",
-            "blind_misere",
-            "sans_kitty",
-            "misere_needs_seven",
-            "misere_by_value",
-            "open_misere_top",
-            "redeal_same_dealer",
-            "joker_nomination",
-            "joker_follows_only_when_void",
-            "joker_last_trick_once_all_suits_led",
-            "joker_lead_only_last_trick",
-            "misere_joker_forced_when_void",
-            "slam_bonus",
-            "win_requires_contract",
-            "five_player_partner",
-        )
-    }
+    options: dict[str, Any] = {name: draw(st.booleans()) for name in _BOOL_OPTIONS}
     single_round = draw(st.booleans())
     target = draw(st.sampled_from((500, 250, 100)))
     return Rules(
