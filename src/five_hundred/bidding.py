@@ -26,8 +26,17 @@ five_hundred.errors.IllegalBidError: illegal bid '6NT' by seat 1: it does not ou
 
 import enum
 import re
-from collections.abc import Sequence
-from typing import Any, Final, Self, TypeAlias, assert_never, cast
+from collections.abc import Callable, Sequence
+from typing import (
+    Any,
+    Final,
+    NamedTuple,
+    Self,
+    TypeAlias,
+    TypeGuard,
+    assert_never,
+    cast,
+)
 
 import attrs
 
@@ -285,11 +294,6 @@ def _ranks(rules: Rules) -> dict[Bid, int]:
     return {bid: index for index, bid in enumerate(_ladder(rules))}
 
 
-@per_rules
-def _calls_memo(_rules: Rules) -> dict[tuple[Bid | None, bool], tuple[Call, ...]]:
-    return {}
-
-
 def _disabled_reason(bid: Bid) -> str:
     option = {
         MisereKind.CLOSED: "misere",
@@ -382,27 +386,34 @@ class Contract:
     _repr_pretty_ = _pretty
 
 
-@attrs.frozen
+class _Deal(NamedTuple):
+    """Everything an auction holds (see :class:`Auction` for the meaning)."""
+
+    rules: Rules
+    dealer: int
+    calls: tuple[tuple[int, Call], ...]
+    to_act: int | None
+    standing: Bid | None
+    bidder: int | None
+    passed: int
+    """The seats that have passed, as a bit mask."""
+    raising: bool
+    top: int
+    """The standing bid's place in the ladder (-1 before any bid)."""
+    called: int
+    """The seats that have made a call, as a bit mask."""
+
+
+@attrs.frozen(repr=False)
 class Auction:
     """An auction in progress or finished: an immutable value.
 
     Build one with :meth:`start`; :func:`apply_call` returns the next one.  ``calls``
-    holds ``(seat, call)`` pairs in order; the other fields are derived from them.
+    holds ``(seat, call)`` pairs in order; the other attributes are derived from them.
     """
 
-    rules: Rules
-    dealer: int
-    calls: tuple[tuple[int, Call], ...] = ()
-    to_act: int | None = None
-    """The seat to call, or ``None`` once the auction is over."""
-    standing: Bid | None = None
-    """The highest bid so far."""
-    bidder: int | None = None
-    """Who made the standing bid."""
-    passed: frozenset[int] = frozenset()
-    """Seats that have passed (they may not call again)."""
-    raising: bool = False
-    """The winning bidder's one chance to raise after all others passed."""
+    _a: _Deal
+    """All of the auction in one tuple: one slot to fill per call (see _wrap)."""
 
     @classmethod
     def start(cls, rules: Rules, dealer: int) -> Self:
@@ -414,12 +425,54 @@ class Auction:
         if type(cast(object, dealer)) is not int or not 0 <= dealer < rules.players:
             msg = f"invalid dealer {quote(dealer)}: seats are 0 to {rules.players - 1}"
             raise InvalidStateError(msg)
-        return cls(rules, dealer, (), (dealer + 1) % rules.players)
+        first = (dealer + 1) % rules.players
+        return cls(_Deal(rules, dealer, (), first, None, None, 0, False, -1, 0))
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the auction."""
+        return self._a.rules
+
+    @property
+    def dealer(self) -> int:
+        """The dealer (the player on the dealer's left calls first)."""
+        return self._a.dealer
+
+    @property
+    def calls(self) -> tuple[tuple[int, Call], ...]:
+        """Every call so far as ``(seat, call)`` pairs, in order."""
+        return self._a.calls
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to call, or ``None`` once the auction is over."""
+        return self._a.to_act
+
+    @property
+    def standing(self) -> Bid | None:
+        """The highest bid so far."""
+        return self._a.standing
+
+    @property
+    def bidder(self) -> int | None:
+        """Who made the standing bid."""
+        return self._a.bidder
+
+    @property
+    def passed(self) -> frozenset[int]:
+        """Seats that have passed (they may not call again)."""
+        mask = self._a.passed
+        return frozenset(s for s in range(self._a.rules.players) if mask >> s & 1)
+
+    @property
+    def raising(self) -> bool:
+        """The winning bidder's one chance to raise after all others passed."""
+        return self._a.raising
 
     @property
     def is_over(self) -> bool:
         """Whether the auction has ended."""
-        return self.to_act is None
+        return self._a.to_act is None
 
     @property
     def contract(self) -> Contract | None:
@@ -427,44 +480,91 @@ class Auction:
 
         ``None`` while the auction goes on, and after every player passed.
         """
-        if self.to_act is not None or self.standing is None or self.bidder is None:
+        a = self._a
+        if a.to_act is not None or a.standing is None or a.bidder is None:
             return None
-        return Contract(self.standing, self.bidder)
+        return Contract(a.standing, a.bidder)
 
     @property
     def thrown_in(self) -> bool:
         """Whether the auction ended with every player passing."""
-        return self.to_act is None and self.standing is None
+        return self._a.to_act is None and self._a.standing is None
 
     def has_called(self, seat: int) -> bool:
         """Whether the seat has already made a call this hand."""
-        return any(s == seat for s, _ in self.calls)
+        return bool(self._a.called >> seat & 1)
+
+    def __repr__(self) -> str:
+        a = self._a
+        calls = ", ".join(f"{seat} {call}" for seat, call in a.calls)
+        return f"<Auction dealer={a.dealer} calls=[{calls}] to_act={a.to_act}>"
 
 
-def _gate_open(auction: Auction) -> bool:
+_new: Final = tuple.__new__
+_object_new: Final = object.__new__
+_set_deal: Final[Callable[[Auction, _Deal], None]] = Auction.__dict__["_a"].__set__
+
+
+def _wrap(deal: _Deal) -> Auction:
+    """The auction holding ``deal``, filling its one slot directly.
+
+    The attrs ``__init__`` of a frozen class goes through ``object.__setattr__``,
+    which would be the largest cost of a call in a game.
+    """
+    auction = _object_new(Auction)
+    _set_deal(auction, deal)
+    return auction
+
+
+class _Book:
+    """What the rules fix for every auction: the ladder and the legal calls' memo."""
+
+    __slots__ = ("ladder", "options", "rank_by_id", "ranks")
+
+    def __init__(self, rules: Rules) -> None:
+        self.ladder = _ladder(rules)
+        self.ranks = _ranks(rules)
+        self.rank_by_id = {id(bid): rank for rank, bid in enumerate(self.ladder)}
+        """The rank of each bid of the ladder by identity (no hashing of bids)."""
+        self.options: list[tuple[tuple[Call, ...], frozenset[int]] | None] = [None] * (
+            2 * len(self.ladder) + 2
+        )
+        """By standing rank and first-call flag: the legal calls and their ids."""
+
+    def rank(self, bid: Bid) -> int | None:
+        """The bid's place in the ladder; ``None`` if the rules don't allow it."""
+        rank = self.rank_by_id.get(id(bid))
+        return self.ranks.get(bid) if rank is None else rank
+
+
+@per_rules
+def _book(rules: Rules) -> _Book:
+    return _Book(rules)
+
+
+def _gate_open(auction: _Deal) -> bool:
     standing = auction.standing
     return isinstance(standing, TrickBid) and standing.tricks == 7
 
 
-def _explain_bid(auction: Auction, seat: int, bid: Bid) -> str | None:
-    rules = auction.rules
-    rank = _ranks(rules).get(bid)
+def _explain_bid(auction: _Deal, seat: int, bid: Bid) -> str | None:
+    rank = _book(auction.rules).rank(bid)
     if rank is None:
         return _disabled_reason(bid)
     standing = auction.standing
-    if standing is not None and rank <= _ranks(rules)[standing]:
+    if standing is not None and rank <= auction.top:
         return f"it does not outrank the standing bid {standing}"
     if isinstance(bid, MisereBid):
         if (
             bid.kind is MisereKind.CLOSED
-            and rules.misere_needs_seven
+            and auction.rules.misere_needs_seven
             and not _gate_open(auction)
         ):
             return (
                 "misère may be bid only while the standing bid is at the 7 level "
                 f"(standing bid: {standing if standing is not None else 'none'})"
             )
-        if bid.kind is MisereKind.BLIND and auction.has_called(seat):
+        if bid.kind is MisereKind.BLIND and auction.called >> seat & 1:
             return (
                 "blind misère may be called only as a player's first call of the hand"
             )
@@ -475,15 +575,38 @@ def explain_call(auction: Auction, seat: int, call: Call) -> str | None:
     """Why ``seat`` may not make ``call`` now, or ``None`` if the call is legal."""
     if not isinstance(cast(object, call), Pass | TrickBid | MisereBid):
         return f"{quote(call)} is not a call"
-    if auction.to_act is None:
+    a = auction._a
+    if a.to_act is None:
         return "the auction is over"
-    if seat in auction.passed:
+    if type(seat) is int and seat >= 0 and a.passed >> seat & 1:
         return f"seat {seat} has passed and may not call again this hand"
-    if seat != auction.to_act:
-        return f"seat {seat} called out of turn: seat {auction.to_act} is to call"
+    if seat != a.to_act:
+        return f"seat {seat} called out of turn: seat {a.to_act} is to call"
     if isinstance(call, Pass):
         return None
-    return _explain_bid(auction, seat, call)
+    return _explain_bid(a, seat, call)
+
+
+def _options(auction: _Deal, seat: int) -> tuple[tuple[Call, ...], frozenset[int]]:
+    """The legal calls of ``seat`` (to act) and their ids, memoized per rules.
+
+    Nothing but the standing bid and whether the seat has called before changes
+    the answer, so it is computed once for each of those by :func:`_explain_bid`.
+    """
+    book = _book(auction.rules)
+    index = 2 * (auction.top + 1) + (auction.called >> seat & 1)
+    found = book.options[index]
+    if found is None:
+        calls: tuple[Call, ...] = (
+            PASS,
+            *(
+                bid
+                for bid in book.ladder[auction.top + 1 :]
+                if _explain_bid(auction, seat, bid) is None
+            ),
+        )
+        found = book.options[index] = calls, frozenset(map(id, calls))
+    return found
 
 
 def legal_calls(auction: Auction) -> tuple[Call, ...]:
@@ -493,28 +616,26 @@ def legal_calls(auction: Auction) -> tuple[Call, ...]:
     :func:`explain_call` finds no objection (computed once per standing bid and
     first-call flag, since nothing else in the auction changes the answer).
     """
-    seat = auction.to_act
-    if seat is None:
-        return ()
-    key = (auction.standing, auction.has_called(seat))
-    memo = _calls_memo(auction.rules)
-    calls = memo.get(key)
-    if calls is None:
-        ranks = _ranks(auction.rules)
-        start = 0 if auction.standing is None else ranks[auction.standing] + 1
-        ladder = _ladder(auction.rules)
-        calls = memo[key] = (
-            PASS,
-            *(b for b in ladder[start:] if _explain_bid(auction, seat, b) is None),
-        )
-    return calls
+    a = auction._a
+    seat = a.to_act
+    return () if seat is None else _options(a, seat)[0]
 
 
-def _next_seat(auction: Auction, seat: int, passed: frozenset[int]) -> int | None:
-    n = auction.rules.players
-    for step in range(1, n + 1):
-        candidate = (seat + step) % n
-        if candidate not in passed:
+def is_listed_call(call: object, auction: Auction) -> TypeGuard[Call]:
+    """Whether ``call`` is one of the very objects :func:`legal_calls` returns now.
+
+    A fast check for engines that pick their calls from that list (an identity test:
+    an equal call built elsewhere answers ``False``; use :func:`explain_call`).
+    """
+    a = auction._a
+    seat = a.to_act
+    return seat is not None and id(call) in _options(a, seat)[1]
+
+
+def _next_seat(players: int, seat: int, passed: int) -> int | None:
+    for step in range(1, players + 1):
+        candidate = (seat + step) % players
+        if not passed >> candidate & 1:
             return candidate
     return None
 
@@ -534,31 +655,52 @@ def apply_call(auction: Auction, seat: int, call: Call) -> Auction:
 
 def advance(auction: Auction, seat: int, call: Call) -> Auction:
     """The auction after a call already checked by :func:`explain_call` (no check)."""
-    rules = auction.rules
-    calls = (*auction.calls, (seat, call))
-    standing, bidder, passed = auction.standing, auction.bidder, auction.passed
-    if isinstance(call, Pass):
-        if not auction.raising:
-            passed = passed | {seat}
-    else:
-        standing, bidder = call, seat
-    ladder = _ladder(rules)
+    (rules, dealer, calls, _, standing, bidder, passed, raising, top, called) = (
+        auction._a
+    )
+    players = rules.players
+    calls = (*calls, (seat, call))
+    called |= 1 << seat
     to_act: int | None
-    raising = False
-    if (standing is not None and standing == ladder[-1]) or auction.raising:
-        to_act = None
-    elif rules.single_round_auction:
-        to_act = None if len(calls) == rules.players else (seat + 1) % rules.players
+    if isinstance(call, Pass):
+        if not raising:
+            passed |= 1 << seat
+        ends = raising
     else:
-        active = rules.players - len(passed)
-        if active == 0 or (active == 1 and bidder is not None and bidder not in passed):
+        book = _book(rules)
+        standing, bidder = call, seat
+        rank = book.rank_by_id.get(id(call))
+        top = book.ranks[call] if rank is None else rank
+        ends = raising or top == len(book.ladder) - 1  # the top bid ends it at once
+    if ends:
+        to_act, raising = None, False
+    elif rules.single_round_auction:
+        to_act = None if len(calls) == players else (seat + 1) % players
+    else:
+        active = players - passed.bit_count()
+        bidder_in = bidder is not None and not passed >> bidder & 1
+        if active == 0 or (active == 1 and bidder_in):
             to_act = None
             if active == 1 and rules.raise_after_all_pass and isinstance(call, Pass):
                 to_act, raising = bidder, True
         else:
-            to_act = _next_seat(auction, seat, passed)
-    return Auction(
-        rules, auction.dealer, calls, to_act, standing, bidder, passed, raising
+            to_act = _next_seat(players, seat, passed)
+    return _wrap(
+        _new(
+            _Deal,
+            (
+                rules,
+                dealer,
+                calls,
+                to_act,
+                standing,
+                bidder,
+                passed,
+                raising,
+                top,
+                called,
+            ),
+        )
     )
 
 

@@ -124,8 +124,8 @@ def playout(
     if state.to_act is None:
         result = state.hand_result or (0,) * rules.sides
         return PlayoutResult(state.tricks_won, result, state.scores, ())
-    hand, cards = state._hand, state._cards
-    key, misere, next_seat = hand.key, hand.misere, hand.next_seat
+    hand, setup, cards = state._s.hand, state._s.setup, state._s.cards
+    key, misere, next_seat = setup.key, setup.misere, setup.next_seat
     contractor = cast(Contract, hand.contract).contractor
     tables = TABLES[key]
     eff, suit_masks, rows = tables.eff, tables.suit_masks, tables.key_by_led
@@ -135,7 +135,7 @@ def playout(
     voids = list(cards.voids)
     won = list(cards.won)
     seat = state.to_act
-    active = rules.players - hand.sitting.bit_count()
+    active = setup.active
     joker_voids = rules.joker_follows_only_when_void
     random_ = rng.random
     chosen: list[int] = []

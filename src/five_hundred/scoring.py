@@ -96,27 +96,41 @@ def score_hand(
     tricks_won, contracting, before = _check(
         bid, tricks_won, contractors, scores, rules
     )
+    return hand_changes(bid, tricks_won, contracting, before, rules)
+
+
+def hand_changes(
+    bid: Bid,
+    tricks_won: Sequence[int],
+    contracting: Collection[int],
+    before: Sequence[int],
+    rules: Rules,
+) -> tuple[int, ...]:
+    """:func:`score_hand` without the checks, for callers that built valid arguments.
+
+    ``before`` are the totals before the hand, one per side.
+    """
+    sides = range(len(before))
     taken = sum(tricks_won[side] for side in contracting)
     value = bid_value(bid, rules)
     if isinstance(bid, MisereBid):
         result = value if taken == 0 else -value
-        return tuple(
-            result if side in contracting else 0 for side in range(rules.sides)
-        )
+        return tuple(result if side in contracting else 0 for side in sides)
     if taken >= bid.tricks:
         if rules.slam_bonus and taken == TOTAL_TRICKS and value < SLAM_VALUE:
             value = SLAM_VALUE
         result = value
     else:
         result = -value
+    per_trick, cap = rules.defender_trick_points, rules.defender_cap
     changes = []
-    for side in range(rules.sides):
+    for side in sides:
         if side in contracting:
             changes.append(result)
             continue
-        gain = rules.defender_trick_points * tricks_won[side]
-        if rules.defender_cap is not None:
-            gain = max(0, min(gain, rules.defender_cap - before[side]))
+        gain = per_trick * tricks_won[side]
+        if cap is not None:
+            gain = max(0, min(gain, cap - before[side]))
         changes.append(gain)
     return tuple(changes)
 

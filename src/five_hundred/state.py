@@ -23,8 +23,9 @@ runs fast; the properties give the typed view (cards, bids, contracts).
 
 import enum
 import itertools
+import operator
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, NamedTuple, cast
 
 import attrs
@@ -39,6 +40,7 @@ from five_hundred.bidding import (
     TrickBid,
     advance,
     explain_call,
+    is_listed_call,
     legal_calls,
 )
 from five_hundred.cards import (
@@ -71,8 +73,8 @@ from five_hundred.errors import (
     InvalidStateError,
     WrongPhaseError,
 )
-from five_hundred.rules import Rules, side_of
-from five_hundred.scoring import game_winners, score_hand
+from five_hundred.rules import Rules, per_rules, side_of
+from five_hundred.scoring import game_winners, hand_changes
 from five_hundred.tricks import (
     JOKER_BIT,
     JOKER_LEADS,
@@ -119,6 +121,17 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
 
 
+# The members as plain globals: ``Phase.PLAY`` goes through the enum metaclass's
+# attribute hook, which costs more than a whole trick-table lookup in the hot path.
+_BIDDING: Final = Phase.BIDDING
+_DISCARD: Final = Phase.DISCARD
+_NOMINATE: Final = Phase.NOMINATE
+_CALL_PARTNER: Final = Phase.CALL_PARTNER
+_PLAY: Final = Phase.PLAY
+_HAND_OVER: Final = Phase.HAND_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
+
+
 class HandSummary(NamedTuple):
     """A finished hand of the game: its deal, its actions and its result."""
 
@@ -143,17 +156,28 @@ class _Hand(NamedTuple):
     kitty: int
     auction: Auction
     contract: Contract | None = None
-    key: int = -1
-    misere: bool = False
     sitting: int = 0
-    next_seat: tuple[int, ...] = ()
-    active: int = 0
-    contractor: int = -1
     discards: int = 0
     joker_suit: Suit | None = None
     partner_card: int = -1
     partner: int = -1
     result: tuple[int, ...] | None = None
+
+
+class _Setup(NamedTuple):
+    """How the cards are played: fixed by the contract (and the Joker's nomination)."""
+
+    key: int = -1
+    """The card order: a context key of the trick tables."""
+    misere: bool = False
+    active: int = 0
+    """How many seats play to each trick."""
+    next_seat: tuple[int, ...] = ()
+    """The seat after each seat in the play (skipping those who sit out)."""
+    contractor: int = -1
+
+
+_NO_SETUP: Final = _Setup()
 
 
 class _Cards(NamedTuple):
@@ -181,6 +205,19 @@ def _log_actions(log: _Log) -> tuple[Action, ...]:
     return tuple(reversed(actions))
 
 
+class _Core(NamedTuple):
+    """Everything a state holds (the parts unchanged by an action are shared)."""
+
+    rules: Rules
+    phase: Phase
+    to_act: int | None
+    game: _Game
+    hand: _Hand
+    setup: _Setup
+    cards: _Cards
+    log: _Log
+
+
 @attrs.frozen(repr=False)
 class GameState:
     """The complete state of a game: an immutable value.
@@ -190,50 +227,59 @@ class GameState:
     :func:`~five_hundred.views.view` instead.
     """
 
-    rules: Rules
-    phase: Phase
-    to_act: int | None
-    """The seat to act, or ``None`` when the hand or the game is over."""
-    _game: _Game
-    _hand: _Hand
-    _cards: _Cards
-    _log: _Log = None
+    _s: _Core
+    """All of the state in one tuple: one slot to fill per new state (see _state)."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
+        return self._s.rules
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the hand (or :attr:`Phase.GAME_OVER`)."""
+        return self._s.phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` when the hand or the game is over."""
+        return self._s.to_act
 
     # -- the deal and the auction ---------------------------------------------------
 
     @property
     def dealer(self) -> int:
         """The dealer of this hand."""
-        return self._hand.dealer
+        return self._s.hand.dealer
 
     @property
     def hand_number(self) -> int:
         """The number of this hand in the game, from 0."""
-        return self._game.number
+        return self._s.game.number
 
     @property
     def seed(self) -> int | None:
         """The game's seed (``None`` for a game started from an explicit deal)."""
-        return self._game.seed
+        return self._s.game.seed
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards now (seat 0 first), in card-code order."""
         return tuple(
-            cards_from_mask(m) for m in self._cards.hands[: self.rules.players]
+            cards_from_mask(m) for m in self._s.cards.hands[: self._s.rules.players]
         )
 
     @property
     def dead_hand(self) -> tuple[Card, ...]:
         """Two players: the dead hand (empty otherwise)."""
-        if self.rules.players != 2:
+        if self._s.rules.players != 2:
             return ()
-        return cards_from_mask(self._cards.hands[2])
+        return cards_from_mask(self._s.cards.hands[2])
 
     @property
     def dealt(self) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         """The deal of this hand: every hand as dealt (and a dead hand), and the kitty."""
-        hand = self._hand
+        hand = self._s.hand
         return tuple(cards_from_mask(m) for m in hand.dealt), cards_from_mask(
             hand.kitty
         )
@@ -241,27 +287,27 @@ class GameState:
     @property
     def kitty(self) -> tuple[Card, ...]:
         """The kitty as dealt (the contractor takes it up unless sans kitty)."""
-        return cards_from_mask(self._hand.kitty)
+        return cards_from_mask(self._s.hand.kitty)
 
     @property
     def discards(self) -> tuple[Card, ...]:
         """The contractor's discards (empty before the discard)."""
-        return cards_from_mask(self._hand.discards)
+        return cards_from_mask(self._s.hand.discards)
 
     @property
     def auction(self) -> Auction:
         """The auction of this hand."""
-        return self._hand.auction
+        return self._s.hand.auction
 
     @property
     def contract(self) -> Contract | None:
         """The contract (bid and contractor) once the auction is won."""
-        return self._hand.contract
+        return self._s.hand.contract
 
     @property
     def play_context(self) -> PlayContext | None:
         """The card order of the hand (strain, misère, the Joker's nomination)."""
-        contract = self._hand.contract
+        contract = self._s.hand.contract
         if contract is None:
             return None
         strain = (
@@ -270,75 +316,75 @@ class GameState:
             else Strain.NO_TRUMPS
         )
         return PlayContext(
-            strain, isinstance(contract.bid, MisereBid), self._hand.joker_suit
+            strain, isinstance(contract.bid, MisereBid), self._s.hand.joker_suit
         )
 
     @property
     def joker_suit(self) -> Suit | None:
         """The suit the contractor nominated for the Joker, if any."""
-        return self._hand.joker_suit
+        return self._s.hand.joker_suit
 
     @property
     def partner_card(self) -> Card | None:
         """Five players: the partner card called (``None`` if alone or not yet called)."""
-        code = self._hand.partner_card
+        code = self._s.hand.partner_card
         return None if code < 0 else CARDS_BY_CODE[code]
 
     @property
     def partner(self) -> int | None:
         """Five players: the seat holding the partner card (``None`` if none)."""
-        return None if self._hand.partner < 0 else self._hand.partner
+        return None if self._s.hand.partner < 0 else self._s.hand.partner
 
     @property
     def sitting_out(self) -> frozenset[int]:
         """Seats that take no part in the play (the partners of a misère contractor)."""
-        mask = self._hand.sitting
-        return frozenset(s for s in range(self.rules.players) if mask >> s & 1)
+        mask = self._s.hand.sitting
+        return frozenset(s for s in range(self._s.rules.players) if mask >> s & 1)
 
     # -- the play ---------------------------------------------------------------------
 
     @property
     def leader(self) -> int | None:
         """Who led (or is to lead) the current trick."""
-        return None if self._cards.leader < 0 else self._cards.leader
+        return None if self._s.cards.leader < 0 else self._s.cards.leader
 
     @property
     def trick(self) -> tuple[Card, ...]:
         """The cards of the trick in progress, leader first."""
-        return tuple(CARDS_BY_CODE[c] for c in self._cards.trick)
+        return tuple(CARDS_BY_CODE[c] for c in self._s.cards.trick)
 
     @property
     def led_suit(self) -> Suit | None:
         """The suit to follow in the trick in progress."""
-        return None if self._cards.led < 0 else Suit(self._cards.led)
+        return None if self._s.cards.led < 0 else Suit(self._s.cards.led)
 
     @property
     def suits_led(self) -> frozenset[Suit]:
         """Every suit that has been the suit to follow this hand (current trick included)."""
-        return frozenset(s for s in Suit if self._cards.suits_led >> s & 1)
+        return frozenset(s for s in Suit if self._s.cards.suits_led >> s & 1)
 
     @property
     def shown_void(self) -> tuple[frozenset[Suit], ...]:
         """For each seat, the suits it has shown void in this hand."""
-        voids = self._cards.voids or (0,) * self.rules.players
+        voids = self._s.cards.voids or (0,) * self._s.rules.players
         return tuple(frozenset(s for s in Suit if v >> s & 1) for v in voids)
 
     @property
     def tricks_played(self) -> int:
         """How many tricks have been completed this hand."""
-        return self._cards.done
+        return self._s.cards.done
 
     @property
     def tricks_won_by_seat(self) -> tuple[int, ...]:
         """Tricks won this hand by each seat."""
-        return self._cards.won or (0,) * self.rules.players
+        return self._s.cards.won or (0,) * self._s.rules.players
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks won this hand by each side."""
-        sides = [0] * self.rules.sides
+        sides = [0] * self._s.rules.sides
         for seat, won in enumerate(self.tricks_won_by_seat):
-            sides[side_of(self.rules, seat)] += won
+            sides[side_of(self._s.rules, seat)] += won
         return tuple(sides)
 
     # -- scores ------------------------------------------------------------------------
@@ -346,39 +392,69 @@ class GameState:
     @property
     def scores(self) -> tuple[int, ...]:
         """Each side's running total (after this hand once it is over)."""
-        return self._game.scores
+        return self._s.game.scores
 
     @property
     def hand_result(self) -> tuple[int, ...] | None:
         """Once the hand is over: the change to each side's total (zeros if thrown in)."""
-        return self._hand.result
+        return self._s.hand.result
 
     @property
     def winners(self) -> tuple[int, ...]:
         """The winning sides once the game is over; empty while it goes on."""
-        return self._game.winners
+        return self._s.game.winners
 
     @property
     def is_over(self) -> bool:
         """Whether the hand (or the game) is over: nobody is to act."""
-        return self.to_act is None
+        return self._s.to_act is None
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action of this hand so far, in order."""
-        return _log_actions(self._log)
+        return _log_actions(self._s.log)
 
     @property
     def history(self) -> tuple[HandSummary, ...]:
         """The finished hands of the game before this one."""
-        return self._game.past
+        return self._s.game.past
 
     def __repr__(self) -> str:
         contract = "" if self.contract is None else f", contract={self.contract}"
         return (
-            f"<GameState hand {self._game.number} {self.phase.value}, to_act={self.to_act}"
+            f"<GameState hand {self._s.game.number} {self.phase.value}, to_act={self._s.to_act}"
             f"{contract}, scores={self.scores}>"
         )
+
+
+_object_new: Final = object.__new__
+_set_core: Final[Callable[[GameState, _Core], None]] = GameState.__dict__["_s"].__set__
+
+
+def _wrap(core: _Core) -> GameState:
+    """The state holding ``core``.
+
+    It fills the one slot directly: the attrs ``__init__`` of a frozen class goes
+    through ``object.__setattr__``, which costs about as much as the rest of a card
+    play.
+    """
+    state = _object_new(GameState)
+    _set_core(state, core)
+    return state
+
+
+def _state(
+    rules: Rules,
+    phase: Phase,
+    to_act: int | None,
+    game: _Game,
+    hand: _Hand,
+    setup: _Setup,
+    cards: _Cards,
+    log: _Log = None,
+) -> GameState:
+    """A new state from its parts."""
+    return _wrap(_new(_Core, (rules, phase, to_act, game, hand, setup, cards, log)))
 
 
 # -- starting games and hands ---------------------------------------------------------
@@ -438,7 +514,7 @@ def _start_hand(
 ) -> GameState:
     auction = Auction.start(rules, dealer)
     hand = _Hand(dealer, dealt, kitty, auction)
-    return GameState(rules, Phase.BIDDING, auction.to_act, game, hand, _Cards(dealt))
+    return _state(rules, _BIDDING, auction.to_act, game, hand, _NO_SETUP, _Cards(dealt))
 
 
 def _check_rules(rules: object) -> Rules:
@@ -542,15 +618,15 @@ def next_hand(
         WrongPhaseError: if the hand is not over, or the game is.
         InvalidStateError: for a bad seed or explicit deal.
     """
-    if state.phase is not Phase.HAND_OVER:
+    if state._s.phase is not _HAND_OVER:
         why = (
             "the game is over"
-            if state.phase is Phase.GAME_OVER
+            if state._s.phase is _GAME_OVER
             else "the hand is not over"
         )
         msg = f"cannot deal the next hand: {why}"
         raise WrongPhaseError(msg)
-    rules, game, hand = state.rules, state._game, state._hand
+    rules, game, hand = state._s.rules, state._s.game, state._s.hand
     thrown_in = hand.contract is None
     dealer = (
         hand.dealer
@@ -596,62 +672,52 @@ _CODE_BY_ID: Final = {id(play): card_code(play.card) for play in (*PLAYS, *JOKER
 """The code of each shared play object, by identity (no hashing in the hot path)."""
 _NOMINATIONS: Final = (NominateJoker(None), *(NominateJoker(suit) for suit in Suit))
 _DISCARDS: dict[int, Discard] = {}
+_SUIT_MASKS: Final = tuple(tables.suit_masks for tables in TABLES)
+_EFF: Final = tuple(tables.eff for tables in TABLES)
 
 
 def _mask_for(
-    rules: Rules, hand: _Hand, held: int, led: int, suits_led: int, done: int
+    rules: Rules, setup: _Setup, held: int, led: int, suits_led: int, done: int
 ) -> int:
     """The legal mask of a hand (the common case inline, else the integer core)."""
-    if hand.key != _NT or not held & JOKER_BIT:
-        return held if led < 0 else (held & TABLES[hand.key].suit_masks[led] or held)
+    key = setup.key
+    if key != _NT or not held & JOKER_BIT:
+        return held if led < 0 else (held & _SUIT_MASKS[key][led] or held)
     return legal_mask(
         held,
-        hand.key,
+        key,
         led,
         rules,
-        misere=hand.misere,
+        misere=setup.misere,
         suits_led=suits_led,
         last_trick=done == HAND_SIZE - 1,
     )
 
 
-def _play_mask(state: GameState) -> int:
-    """The legal mask of the player to act in the play phase."""
-    return state._cards.legal
+def _joker_names(rules: Rules, cards: _Cards, seat: int) -> int:
+    """The suits the leader may name for the un-nominated Joker (without trumps)."""
+    return joker_suits(
+        rules,
+        suits_led=cards.suits_led,
+        void=cards.voids[seat],
+        last_trick=cards.done == HAND_SIZE - 1,
+    )
 
 
-def _play_code(state: GameState, action: PlayCard) -> int:
+def _play_code(core: _Core, action: PlayCard) -> int:
     """The code of a legal card play, or -1: the fast check of the generator's mask."""
     code = _CODE_BY_ID.get(id(action))
     if code is None:
         code = _CODE_BY_CARD.get(action.card, -1)
-    if code < 0 or not state._cards.legal >> code & 1:
+    cards = core.cards
+    if code < 0 or not cards.legal >> code & 1:
         return -1
-    cards = state._cards
-    if code != JOKER_CODE or cards.led >= 0 or state._hand.key != _NT:
+    if code != JOKER_CODE or cards.led >= 0 or core.setup.key != _NT:
         return code if action.suit is None else -1
     if action.suit is None:
         return -1
-    names = joker_suits(
-        state.rules,
-        suits_led=cards.suits_led,
-        void=cards.voids[state.to_act or 0],
-        last_trick=cards.done == HAND_SIZE - 1,
-    )
+    names = _joker_names(core.rules, cards, cast(int, core.to_act))
     return code if names >> action.suit & 1 else -1
-
-
-def _legal_plays(state: GameState) -> tuple[Action, ...]:
-    cards = state._cards
-    names = None
-    if cards.led < 0 and state._hand.key == _NT:
-        names = joker_suits(
-            state.rules,
-            suits_led=cards.suits_led,
-            void=cards.voids[cast(int, state.to_act)],
-            last_trick=cards.done == HAND_SIZE - 1,
-        )
-    return plays_from_mask(_play_mask(state), names)
 
 
 def _discard_of(mask: int) -> Discard:
@@ -671,25 +737,27 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     suit, then rank; the Joker last, one play per suit it may name when led).
     Empty when the hand or the game is over.
     """
-    phase = state.phase
-    if phase is Phase.PLAY:
-        return _legal_plays(state)
-    if phase is Phase.BIDDING:
-        return legal_calls(state._hand.auction)
-    if phase is Phase.DISCARD:
-        bits = [
-            1 << code for code in codes_from_mask(state._cards.hands[state.to_act or 0])
-        ]
+    rules, phase, seat, _, hand, setup, cards, _ = state._s
+    if phase is _PLAY:
+        if cards.led < 0 and setup.key == _NT:
+            return plays_from_mask(
+                cards.legal, _joker_names(rules, cards, cast(int, seat))
+            )
+        return plays_from_mask(cards.legal)
+    if phase is _BIDDING:
+        return legal_calls(hand.auction)
+    if phase is _DISCARD:
+        bits = [1 << code for code in codes_from_mask(cards.hands[cast(int, seat)])]
         get = _DISCARDS.get
         return tuple(
             get(a | b | c) or _discard_of(a | b | c)
             for a, b, c in itertools.combinations(bits, KITTY_SIZE)
         )
-    if phase is Phase.NOMINATE:
+    if phase is _NOMINATE:
         return _NOMINATIONS
-    if phase is Phase.CALL_PARTNER:
-        hand = state._cards.hands[cast(int, state.to_act)]
-        callable_cards = pack_mask(state.rules.players) & ~hand & ~JOKER_BIT
+    if phase is _CALL_PARTNER:
+        held = cards.hands[cast(int, seat)]
+        callable_cards = pack_mask(rules.players) & ~held & ~JOKER_BIT
         return (
             CallPartner(None),
             *(CallPartner(CARDS_BY_CODE[c]) for c in codes_from_mask(callable_cards)),
@@ -723,35 +791,32 @@ _TYPES: Final[dict[Phase, type | tuple[type, ...]]] = {
 def _reason(
     state: GameState, action: object
 ) -> tuple[type[IllegalActionError], str] | None:
-    phase = state.phase
-    seat = state.to_act
-    if (
-        phase is Phase.PLAY
-        and type(action) is PlayCard
-        and _play_code(state, action) >= 0
-    ):
+    core = state._s
+    rules, phase, seat, _, hand, setup, cards, _ = core
+    if phase is _PLAY and type(action) is PlayCard and _play_code(core, action) >= 0:
         return None
-    if phase is Phase.GAME_OVER:
+    if phase is _BIDDING and is_listed_call(action, hand.auction):
+        return None
+    if phase is _GAME_OVER:
         return WrongPhaseError, "the game is over"
-    if phase is Phase.HAND_OVER or seat is None:
+    if phase is _HAND_OVER or seat is None:
         return WrongPhaseError, "the hand is over (deal the next hand)"
     if not isinstance(action, _TYPES[phase]):
         return (
             WrongPhaseError,
             f"it is the {_KIND_TITLE[phase]} phase: expected {_EXPECTED[phase]}",
         )
-    cards, hand = state._cards, state._hand
     if isinstance(action, PlayCard):
         pos = Position(
             cards.hands[seat],
-            hand.key,
+            setup.key,
             cards.led,
-            hand.misere,
+            setup.misere,
             cards.suits_led,
             cards.voids[seat],
             cards.done == HAND_SIZE - 1,
         )
-        why = explain_position(pos, action, state.rules)
+        why = explain_position(pos, action, rules)
         return None if why is None else (IllegalPlayError, why)
     if isinstance(action, Pass | TrickBid | MisereBid):
         why = explain_call(hand.auction, seat, action)
@@ -780,10 +845,10 @@ def _reason(
         if card == JOKER:
             return IllegalPlayError, "the Joker cannot be called as the partner card"
         code = card_code(card)
-        if not pack_mask(state.rules.players) >> code & 1:
+        if not pack_mask(rules.players) >> code & 1:
             return (
                 IllegalPlayError,
-                f"{card} is not in the {state.rules.players}-player pack",
+                f"{card} is not in the {rules.players}-player pack",
             )
         if cards.hands[seat] >> code & 1:
             return IllegalPlayError, f"{card} is in the contractor's own hand"
@@ -801,7 +866,8 @@ def _message(state: GameState, action: object, reason: str) -> str:
         kind, text = "action", str(action)
     else:
         kind, text = "action", repr(action)
-    who = "" if state.to_act is None else f" by seat {state.to_act}"
+    seat = state._s.to_act
+    who = "" if seat is None else f" by seat {seat}"
     return f"illegal {kind} {quote(text)}{who}: {reason}"
 
 
@@ -833,261 +899,218 @@ def apply(state: GameState, action: Action) -> GameState:
             :class:`~five_hundred.errors.WrongPhaseError`) naming the rule, if the
             action is not legal.
     """
-    if state.phase is Phase.PLAY and type(action) is PlayCard:
-        code = _play_code(state, action)
+    core = state._s
+    phase = core.phase
+    if phase is _PLAY and type(action) is PlayCard:
+        code = _play_code(core, action)
         if code >= 0:
-            return _play(state, code, action.suit, (state._log, action))
+            return _play(core, code, action.suit, (core.log, action))
+    elif phase is _BIDDING and is_listed_call(action, core.hand.auction):
+        return _bid(core, action, (core.log, action))
     found = _reason(state, action)
     if found is not None:
         error, reason = found
         raise error(_message(state, action, reason))
-    log: _Log = (state._log, action)
-    if state.phase is Phase.PLAY:
+    log: _Log = (core.log, action)
+    if phase is _PLAY:
         play = cast(PlayCard, action)
-        return _play(state, _CODE_BY_CARD[play.card], play.suit, log)
-    if state.phase is Phase.BIDDING:
-        return _bid(state, cast(Call, action), log)
-    if state.phase is Phase.DISCARD:
-        return _discard(state, cast(Discard, action), log)
-    if state.phase is Phase.CALL_PARTNER:
-        return _call_partner(state, cast(CallPartner, action), log)
-    return _nominate(state, cast(NominateJoker, action), log)
+        return _play(core, _CODE_BY_CARD[play.card], play.suit, log)
+    if phase is _BIDDING:
+        return _bid(core, cast(Call, action), log)
+    if phase is _DISCARD:
+        return _discard(core, cast(Discard, action), log)
+    if phase is _CALL_PARTNER:
+        return _call_partner(core, cast(CallPartner, action), log)
+    return _nominate(core, cast(NominateJoker, action), log)
 
 
-def _bid(state: GameState, call: Call, log: _Log) -> GameState:
-    rules, hand = state.rules, state._hand
-    auction = advance(hand.auction, state.to_act or 0, call)  # checked by apply
-    if auction.to_act is not None:
-        return GameState(
-            rules,
-            Phase.BIDDING,
-            auction.to_act,
-            state._game,
-            _new(_Hand, (*hand[:3], auction, *hand[4:])),  # fast _replace(auction=)
-            state._cards,
-            log,
-        )
+def _bid(core: _Core, call: Call, log: _Log) -> GameState:
+    rules, _, seat, game, hand, setup, cards, _ = core
+    assert seat is not None  # the auction is not over
+    auction = advance(hand.auction, seat, call)  # checked by apply
+    to_act = auction.to_act
+    if to_act is not None:
+        # hand._replace(auction=auction), without the keyword machinery
+        hand = _new(_Hand, (*hand[:3], auction, *hand[4:]))
+        return _state(rules, _BIDDING, to_act, game, hand, setup, cards, log)
     contract = auction.contract
     if contract is None:
         zeros = (0,) * rules.sides
-        new_hand_ = hand._replace(auction=auction, result=zeros)
-        return GameState(
-            rules, Phase.HAND_OVER, None, state._game, new_hand_, state._cards, log
-        )
+        hand = hand._replace(auction=auction, result=zeros)
+        return _state(rules, _HAND_OVER, None, game, hand, setup, cards, log)
     bid, contractor = contract.bid, contract.contractor
     misere = isinstance(bid, MisereBid)
     strain = bid.strain if isinstance(bid, TrickBid) else Strain.NO_TRUMPS
     sitting = 0
     if misere:
         own = side_of(rules, contractor)
-        for seat in range(rules.players):
-            if seat != contractor and side_of(rules, seat) == own:
-                sitting |= 1 << seat
+        for other in range(rules.players):
+            if other != contractor and side_of(rules, other) == own:
+                sitting |= 1 << other
     next_seat = []
-    for seat in range(rules.players):
-        step = (seat + 1) % rules.players
+    for player in range(rules.players):
+        step = (player + 1) % rules.players
         while sitting >> step & 1:
             step = (step + 1) % rules.players
         next_seat.append(step)
-    hand = hand._replace(
-        auction=auction,
-        contract=contract,
-        key=context_key(strain, None),
-        misere=misere,
-        sitting=sitting,
-        next_seat=tuple(next_seat),
-        active=rules.players - sitting.bit_count(),
-        contractor=contractor,
+    hand = hand._replace(auction=auction, contract=contract, sitting=sitting)
+    setup = _Setup(
+        context_key(strain, None),
+        misere,
+        rules.players - sitting.bit_count(),
+        tuple(next_seat),
+        contractor,
     )
-    cards = state._cards
     if isinstance(bid, TrickBid) and bid.sans_kitty:
         return _after_discard(
-            GameState(rules, Phase.DISCARD, contractor, state._game, hand, cards, log)
+            _new(_Core, (rules, _DISCARD, contractor, game, hand, setup, cards, log))
         )
     hands = list(cards.hands)
     hands[contractor] |= hand.kitty
-    return GameState(
-        rules,
-        Phase.DISCARD,
-        contractor,
-        state._game,
-        hand,
-        cards._replace(hands=tuple(hands)),
-        log,
-    )
+    cards = cards._replace(hands=tuple(hands))
+    return _state(rules, _DISCARD, contractor, game, hand, setup, cards, log)
 
 
-def _discard(state: GameState, action: Discard, log: _Log) -> GameState:
-    seat = cast(int, state.to_act)
+def _discard(core: _Core, action: Discard, log: _Log) -> GameState:
+    rules, _, seat, game, hand, setup, cards, _ = core
     mask = mask_from_cards(action.cards)
-    hands = list(state._cards.hands)
-    hands[seat] &= ~mask
-    hand = state._hand._replace(discards=mask)
-    cards = state._cards._replace(hands=tuple(hands))
+    hands = list(cards.hands)
+    hands[cast(int, seat)] &= ~mask
+    hand = hand._replace(discards=mask)
+    cards = cards._replace(hands=tuple(hands))
     return _after_discard(
-        GameState(state.rules, Phase.DISCARD, seat, state._game, hand, cards, log)
+        _new(_Core, (rules, _DISCARD, seat, game, hand, setup, cards, log))
     )
 
 
-def _after_discard(state: GameState) -> GameState:
-    rules, hand = state.rules, state._hand
-    contract = cast(Contract, hand.contract)
+def _after_discard(core: _Core) -> GameState:
+    rules = core.rules
+    contract = cast(Contract, core.hand.contract)
     if (
         rules.players == 5
         and rules.five_player_partner
         and isinstance(contract.bid, TrickBid)
     ):
-        return GameState(
-            rules,
-            Phase.CALL_PARTNER,
-            contract.contractor,
-            state._game,
-            hand,
-            state._cards,
-            state._log,
-        )
-    return _after_partner(state)
+        return _wrap(core._replace(phase=_CALL_PARTNER, to_act=contract.contractor))
+    return _after_partner(core)
 
 
-def _call_partner(state: GameState, action: CallPartner, log: _Log) -> GameState:
-    hand = state._hand
+def _call_partner(core: _Core, action: CallPartner, log: _Log) -> GameState:
+    hand = core.hand
     if action.card is not None:
         code = card_code(action.card)
         holder = next(
             (
-                s
-                for s, m in enumerate(state._cards.hands[: state.rules.players])
-                if m >> code & 1
+                seat
+                for seat, held in enumerate(core.cards.hands[: core.rules.players])
+                if held >> code & 1
             ),
             -1,
         )
         hand = hand._replace(partner_card=code, partner=holder)
-    return _after_partner(
-        GameState(
-            state.rules,
-            Phase.CALL_PARTNER,
-            state.to_act,
-            state._game,
-            hand,
-            state._cards,
-            log,
-        )
-    )
+    return _after_partner(core._replace(hand=hand, log=log))
 
 
-def _after_partner(state: GameState) -> GameState:
-    rules, hand = state.rules, state._hand
-    contract = cast(Contract, hand.contract)
-    seat = contract.contractor
+def _after_partner(core: _Core) -> GameState:
+    rules, setup = core.rules, core.setup
+    seat = setup.contractor
     if (
-        hand.key == _NT
+        setup.key == _NT
         and rules.joker_nomination
-        and state._cards.hands[seat] & JOKER_BIT
+        and core.cards.hands[seat] & JOKER_BIT
     ):
-        return GameState(
-            rules, Phase.NOMINATE, seat, state._game, hand, state._cards, state._log
-        )
-    return _start_play(state, hand)
+        return _wrap(core._replace(phase=_NOMINATE, to_act=seat))
+    return _start_play(core)
 
 
-def _nominate(state: GameState, action: NominateJoker, log: _Log) -> GameState:
-    hand = state._hand
+def _nominate(core: _Core, action: NominateJoker, log: _Log) -> GameState:
+    hand, setup = core.hand, core.setup
     if action.suit is not None:
-        hand = hand._replace(
-            joker_suit=action.suit, key=context_key(Strain.NO_TRUMPS, action.suit)
-        )
-    return _start_play(
-        GameState(
-            state.rules,
-            Phase.NOMINATE,
-            state.to_act,
-            state._game,
-            hand,
-            state._cards,
-            log,
-        ),
-        hand,
-    )
+        hand = hand._replace(joker_suit=action.suit)
+        setup = setup._replace(key=context_key(Strain.NO_TRUMPS, action.suit))
+    return _start_play(core._replace(hand=hand, setup=setup, log=log))
 
 
-def _start_play(state: GameState, hand: _Hand) -> GameState:
-    rules = state.rules
-    contractor = cast(Contract, hand.contract).contractor
+def _start_play(core: _Core) -> GameState:
+    rules, setup = core.rules, core.setup
+    contractor = setup.contractor
     zeros = (0,) * rules.players
-    hands = state._cards.hands
-    legal = _mask_for(rules, hand, hands[contractor], -1, 0, 0)
+    hands = core.cards.hands
+    legal = _mask_for(rules, setup, hands[contractor], -1, 0, 0)
     cards = _Cards(hands, contractor, (), -1, 0, zeros, zeros, 0, legal)
-    return GameState(
-        rules, Phase.PLAY, contractor, state._game, hand, cards, state._log
-    )
+    return _wrap(core._replace(phase=_PLAY, to_act=contractor, cards=cards))
 
 
-def _play(state: GameState, code: int, named: Suit | None, log: _Log) -> GameState:
-    rules, hand, cards = state.rules, state._hand, state._cards
-    seat = state.to_act or 0  # set in the play phase
-    eff = TABLES[hand.key].eff[code]
-    hands = list(cards.hands)
-    hands[seat] ^= 1 << code
-    led, suits_led, voids = cards.led, cards.suits_led, cards.voids
-    if not cards.trick:
+def _play(core: _Core, code: int, named: Suit | None, log: _Log) -> GameState:
+    """The state after the player to act plays the card ``code`` (already checked)."""
+    rules, _, seat, game, hand, setup, cards, _ = core
+    hands, leader, trick, led, suits_led, voids, won, done, _ = cards
+    key, misere, active, next_seat, contractor = setup
+    assert seat is not None  # the play phase always has a player to act
+    eff = _EFF[key][code]
+    held = list(hands)
+    held[seat] ^= 1 << code
+    hands = tuple(held)
+    if not trick:
         led = eff if eff != NO_SUIT or named is None else named
         suits_led |= 1 << led
     elif eff != led and (eff != NO_SUIT or rules.joker_follows_only_when_void):
         voids = (*voids[:seat], voids[seat] | 1 << led, *voids[seat + 1 :])
-    trick = (*cards.trick, code)
-    if len(trick) < hand.active:
-        to_act = hand.next_seat[seat]
-        legal = _mask_for(rules, hand, hands[to_act], led, suits_led, cards.done)
-        new = _new(
-            _Cards,
-            (
-                tuple(hands),
-                cards.leader,
-                trick,
-                led,
-                suits_led,
-                voids,
-                cards.won,
-                cards.done,
-                legal,
-            ),
+    trick = (*trick, code)
+    if len(trick) < active:
+        to_act = next_seat[seat]
+        nxt = hands[to_act]
+        legal = (
+            nxt & _SUIT_MASKS[key][led] or nxt
+            if key != _NT or not nxt & JOKER_BIT
+            else _mask_for(rules, setup, nxt, led, suits_led, done)
         )
-        return GameState(rules, Phase.PLAY, to_act, state._game, hand, new, log)
-    winner = cards.leader
-    for _ in range(winner_index(trick, hand.key, led)):
-        winner = hand.next_seat[winner]
-    won = (*cards.won[:winner], cards.won[winner] + 1, *cards.won[winner + 1 :])
-    done = cards.done + 1
-    if done == HAND_SIZE or (hand.misere and winner == hand.contractor):
-        new = _new(
-            _Cards, (tuple(hands), winner, (), -1, suits_led, voids, won, done, 0)
+        after_cards = (hands, leader, trick, led, suits_led, voids, won, done, legal)
+        new_cards = _new(_Cards, after_cards)
+        return _wrap(
+            _new(_Core, (rules, _PLAY, to_act, game, hand, setup, new_cards, log))
         )
-        return _finish(state, hand, new, log)
-    legal = _mask_for(rules, hand, hands[winner], -1, suits_led, done)
-    new = _new(
-        _Cards, (tuple(hands), winner, (), -1, suits_led, voids, won, done, legal)
+    winner = leader
+    for _ in range(winner_index(trick, key, led)):
+        winner = next_seat[winner]
+    won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
+    done += 1
+    if done == HAND_SIZE or (misere and winner == contractor):
+        after_cards = (hands, winner, (), -1, suits_led, voids, won, done, 0)
+        return _finish(core, _new(_Cards, after_cards), log)
+    legal = _mask_for(rules, setup, hands[winner], -1, suits_led, done)
+    after_cards = (hands, winner, (), -1, suits_led, voids, won, done, legal)
+    return _state(
+        rules, _PLAY, winner, game, hand, setup, _new(_Cards, after_cards), log
     )
-    return GameState(rules, Phase.PLAY, winner, state._game, hand, new, log)
 
 
-def _finish(state: GameState, hand: _Hand, cards: _Cards, log: _Log) -> GameState:
-    rules, game = state.rules, state._game
-    contract = cast(Contract, hand.contract)
+@per_rules
+def _seat_sides(rules: Rules) -> tuple[int, ...]:
+    """The side of each seat."""
+    return tuple(side_of(rules, seat) for seat in range(rules.players))
+
+
+def _finish(core: _Core, cards: _Cards, log: _Log) -> GameState:
+    """The scored state after the last trick of the hand."""
+    rules, _, _, game, hand, setup, _, _ = core
+    contract = hand.contract
+    assert contract is not None  # cards are played only under a contract
+    side = _seat_sides(rules)
     by_side = [0] * rules.sides
     for seat, won in enumerate(cards.won):
-        by_side[side_of(rules, seat)] += won
-    contractors = {side_of(rules, contract.contractor)}
+        by_side[side[seat]] += won
+    contractors = {side[contract.contractor]}
     if hand.partner >= 0:
-        contractors.add(side_of(rules, hand.partner))
+        contractors.add(side[hand.partner])
     taken = sum(by_side[s] for s in contractors)
     bid = contract.bid
     made = taken == 0 if isinstance(bid, MisereBid) else taken >= bid.tricks
-    result = score_hand(bid, by_side, contractors, scores=game.scores, rules=rules)
-    scores = tuple(a + b for a, b in zip(game.scores, result, strict=True))
+    result = hand_changes(bid, by_side, contractors, game.scores, rules)
+    scores = tuple(map(operator.add, game.scores, result))
     winners = game_winners(rules, scores, contractors, made=made)
-    phase = Phase.GAME_OVER if winners else Phase.HAND_OVER
-    new_game_ = game._replace(scores=scores, winners=winners)
-    cards = cards._replace(leader=-1)
-    return GameState(
-        rules, phase, None, new_game_, hand._replace(result=result), cards, log
-    )
+    phase = _GAME_OVER if winners else _HAND_OVER
+    game = _new(_Game, (game.seed, game.number, scores, winners, game.past))
+    hand = _new(_Hand, (*hand[:-1], result))  # hand._replace(result=result)
+    cards = _new(_Cards, (cards.hands, -1, *cards[2:]))  # no leader once over
+    return _state(rules, phase, None, game, hand, setup, cards, log)

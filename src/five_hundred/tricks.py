@@ -21,6 +21,7 @@ typed functions (:func:`legal_plays`, :func:`explain_play`, :func:`trick_winner`
 those integer functions, which the game state and the fast playouts call directly.
 """
 
+import struct
 from collections.abc import Iterable, Sequence
 from typing import Final, cast
 
@@ -143,12 +144,12 @@ class _Tables:
 
 
 TABLES: Final = tuple(_Tables(key) for key in range(9))
+"""The tables of every context key."""
 
 PLAYS: Final = tuple(PlayCard(card) for card in CARDS_BY_CODE)
 """The play of each card, by code (shared, immutable)."""
 JOKER_LEADS: Final = tuple(PlayCard(JOKER, suit) for suit in Suit)
 """Leading the un-nominated Joker naming each suit."""
-"""The tables of every context key."""
 
 
 @per_rules
@@ -330,22 +331,43 @@ def _position(
     return Position(mask, context.key, led, context.misere, suits, void, last_trick)
 
 
+_SUIT_PLAYS: Final[tuple[dict[int, tuple[PlayCard, ...]], ...]] = ({}, {}, {}, {})
+"""The plays of each set of ranks of each suit (16 bits of a mask), made on demand."""
+_SPLIT: Final = struct.Struct("<4HB").unpack
+"""A mask's 65 bits as its four suits' 16 bits and the Joker's bit."""
+
+
+def _suit_plays(suit: int, ranks: int) -> tuple[PlayCard, ...]:
+    table = _SUIT_PLAYS[suit]
+    try:
+        return table[ranks]
+    except KeyError:
+        plays = tuple(PLAYS[16 * suit + bit] for bit in range(16) if ranks >> bit & 1)
+        table[ranks] = plays
+        return plays
+
+
 def plays_from_mask(mask: int, joker_names: int | None = None) -> tuple[PlayCard, ...]:
     """The plays of a mask of playable cards, in card-code order.
 
     ``joker_names`` is given when the player leads without trumps and may lead the
     un-nominated Joker: the mask of suits it may name (one play per suit; none if 0).
+    The plays of each suit's cards come from a table: one lookup per suit held, no
+    loop over the cards (big-int bit tricks cost more than the lookups).
     """
-    plays: list[PlayCard] = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        code = low.bit_length() - 1
-        if code == JOKER_CODE and joker_names is not None:
-            plays.extend(JOKER_LEADS[s] for s in range(4) if joker_names >> s & 1)
-        else:
-            plays.append(PLAYS[code])
-    return tuple(plays)
+    spades, clubs, diamonds, hearts, joker = _SPLIT(mask.to_bytes(9, "little"))
+    plays = _suit_plays(0, spades) if spades else ()
+    if clubs:
+        plays += _suit_plays(1, clubs)
+    if diamonds:
+        plays += _suit_plays(2, diamonds)
+    if hearts:
+        plays += _suit_plays(3, hearts)
+    if not joker:
+        return plays
+    if joker_names is None:
+        return (*plays, PLAYS[JOKER_CODE])
+    return (*plays, *(JOKER_LEADS[s] for s in range(4) if joker_names >> s & 1))
 
 
 def _mask(pos: Position, rules: Rules) -> int:
