@@ -124,16 +124,17 @@ def playout(
     if state.to_act is None:
         result = state.hand_result or (0,) * rules.sides
         return PlayoutResult(state.tricks_won, result, state.scores, ())
-    hand, setup, cards = state._s.hand, state._s.setup, state._s.cards
+    core = state._s
+    hand, setup = core.hand, core.setup
     key, misere, next_seat = setup.key, setup.misere, setup.next_seat
     contractor = cast(Contract, hand.contract).contractor
     tables = TABLES[key]
     eff, suit_masks, rows = tables.eff, tables.suit_masks, tables.key_by_led
-    hands = list(cards.hands)
-    trick = list(cards.trick)
-    led, suits_led, done, leader = cards.led, cards.suits_led, cards.done, cards.leader
-    voids = list(cards.voids)
-    won = list(cards.won)
+    hands = list(core.hands)
+    trick = list(core.trick)
+    led, suits_led, done, leader = core.led, core.suits_led, core.done, core.leader
+    voids = list(core.voids)
+    won = list(core.won)
     seat = state.to_act
     active = setup.active
     joker_voids = rules.joker_follows_only_when_void

@@ -180,19 +180,6 @@ class _Setup(NamedTuple):
 _NO_SETUP: Final = _Setup()
 
 
-class _Cards(NamedTuple):
-    hands: tuple[int, ...]
-    leader: int = -1
-    trick: tuple[int, ...] = ()
-    led: int = -1
-    suits_led: int = 0
-    voids: tuple[int, ...] = ()
-    won: tuple[int, ...] = ()
-    done: int = 0
-    legal: int = 0
-    """The mask of cards the player to act may play (computed once per state)."""
-
-
 _Log = tuple[Any, Action] | None
 _new = tuple.__new__
 
@@ -206,7 +193,11 @@ def _log_actions(log: _Log) -> tuple[Action, ...]:
 
 
 class _Core(NamedTuple):
-    """Everything a state holds (the parts unchanged by an action are shared)."""
+    """Everything a state holds, in one flat tuple (a card play builds just this one).
+
+    The parts an action does not change (the game, the hand, the setup) are shared
+    with the parent state.
+    """
 
     rules: Rules
     phase: Phase
@@ -214,8 +205,18 @@ class _Core(NamedTuple):
     game: _Game
     hand: _Hand
     setup: _Setup
-    cards: _Cards
     log: _Log
+    # the cards, as masks and small ints
+    hands: tuple[int, ...]
+    leader: int = -1
+    trick: tuple[int, ...] = ()
+    led: int = -1
+    suits_led: int = 0
+    voids: tuple[int, ...] = ()
+    won: tuple[int, ...] = ()
+    done: int = 0
+    legal: int = 0
+    """The mask of cards the player to act may play (computed once per state)."""
 
 
 @attrs.frozen(repr=False)
@@ -265,16 +266,14 @@ class GameState:
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards now (seat 0 first), in card-code order."""
-        return tuple(
-            cards_from_mask(m) for m in self._s.cards.hands[: self._s.rules.players]
-        )
+        return tuple(cards_from_mask(m) for m in self._s.hands[: self._s.rules.players])
 
     @property
     def dead_hand(self) -> tuple[Card, ...]:
         """Two players: the dead hand (empty otherwise)."""
         if self._s.rules.players != 2:
             return ()
-        return cards_from_mask(self._s.cards.hands[2])
+        return cards_from_mask(self._s.hands[2])
 
     @property
     def dealt(self) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
@@ -346,38 +345,38 @@ class GameState:
     @property
     def leader(self) -> int | None:
         """Who led (or is to lead) the current trick."""
-        return None if self._s.cards.leader < 0 else self._s.cards.leader
+        return None if self._s.leader < 0 else self._s.leader
 
     @property
     def trick(self) -> tuple[Card, ...]:
         """The cards of the trick in progress, leader first."""
-        return tuple(CARDS_BY_CODE[c] for c in self._s.cards.trick)
+        return tuple(CARDS_BY_CODE[c] for c in self._s.trick)
 
     @property
     def led_suit(self) -> Suit | None:
         """The suit to follow in the trick in progress."""
-        return None if self._s.cards.led < 0 else Suit(self._s.cards.led)
+        return None if self._s.led < 0 else Suit(self._s.led)
 
     @property
     def suits_led(self) -> frozenset[Suit]:
         """Every suit that has been the suit to follow this hand (current trick included)."""
-        return frozenset(s for s in Suit if self._s.cards.suits_led >> s & 1)
+        return frozenset(s for s in Suit if self._s.suits_led >> s & 1)
 
     @property
     def shown_void(self) -> tuple[frozenset[Suit], ...]:
         """For each seat, the suits it has shown void in this hand."""
-        voids = self._s.cards.voids or (0,) * self._s.rules.players
+        voids = self._s.voids or (0,) * self._s.rules.players
         return tuple(frozenset(s for s in Suit if v >> s & 1) for v in voids)
 
     @property
     def tricks_played(self) -> int:
         """How many tricks have been completed this hand."""
-        return self._s.cards.done
+        return self._s.done
 
     @property
     def tricks_won_by_seat(self) -> tuple[int, ...]:
         """Tricks won this hand by each seat."""
-        return self._s.cards.won or (0,) * self._s.rules.players
+        return self._s.won or (0,) * self._s.rules.players
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -443,18 +442,9 @@ def _wrap(core: _Core) -> GameState:
     return state
 
 
-def _state(
-    rules: Rules,
-    phase: Phase,
-    to_act: int | None,
-    game: _Game,
-    hand: _Hand,
-    setup: _Setup,
-    cards: _Cards,
-    log: _Log = None,
-) -> GameState:
-    """A new state from its parts."""
-    return _wrap(_new(_Core, (rules, phase, to_act, game, hand, setup, cards, log)))
+def _state(*parts: Any) -> GameState:
+    """A new state from the fields of :class:`_Core`, in order."""
+    return _wrap(_new(_Core, parts))
 
 
 # -- starting games and hands ---------------------------------------------------------
@@ -514,7 +504,9 @@ def _start_hand(
 ) -> GameState:
     auction = Auction.start(rules, dealer)
     hand = _Hand(dealer, dealt, kitty, auction)
-    return _state(rules, _BIDDING, auction.to_act, game, hand, _NO_SETUP, _Cards(dealt))
+    return _wrap(
+        _Core(rules, _BIDDING, auction.to_act, game, hand, _NO_SETUP, None, dealt)
+    )
 
 
 def _check_rules(rules: object) -> Rules:
@@ -694,13 +686,13 @@ def _mask_for(
     )
 
 
-def _joker_names(rules: Rules, cards: _Cards, seat: int) -> int:
+def _joker_names(core: _Core, seat: int) -> int:
     """The suits the leader may name for the un-nominated Joker (without trumps)."""
     return joker_suits(
-        rules,
-        suits_led=cards.suits_led,
-        void=cards.voids[seat],
-        last_trick=cards.done == HAND_SIZE - 1,
+        core.rules,
+        suits_led=core.suits_led,
+        void=core.voids[seat],
+        last_trick=core.done == HAND_SIZE - 1,
     )
 
 
@@ -709,14 +701,13 @@ def _play_code(core: _Core, action: PlayCard) -> int:
     code = _CODE_BY_ID.get(id(action))
     if code is None:
         code = _CODE_BY_CARD.get(action.card, -1)
-    cards = core.cards
-    if code < 0 or not cards.legal >> code & 1:
+    if code < 0 or not core.legal >> code & 1:
         return -1
-    if code != JOKER_CODE or cards.led >= 0 or core.setup.key != _NT:
+    if code != JOKER_CODE or core.led >= 0 or core.setup.key != _NT:
         return code if action.suit is None else -1
     if action.suit is None:
         return -1
-    names = _joker_names(core.rules, cards, cast(int, core.to_act))
+    names = _joker_names(core, cast(int, core.to_act))
     return code if names >> action.suit & 1 else -1
 
 
@@ -737,17 +728,18 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     suit, then rank; the Joker last, one play per suit it may name when led).
     Empty when the hand or the game is over.
     """
-    rules, phase, seat, _, hand, setup, cards, _ = state._s
+    core = state._s
+    phase = core.phase
     if phase is _PLAY:
-        if cards.led < 0 and setup.key == _NT:
-            return plays_from_mask(
-                cards.legal, _joker_names(rules, cards, cast(int, seat))
-            )
-        return plays_from_mask(cards.legal)
+        legal = core.legal
+        if legal & JOKER_BIT and core.led < 0 and core.setup.key == _NT:
+            return plays_from_mask(legal, _joker_names(core, cast(int, core.to_act)))
+        return plays_from_mask(legal)
+    seat, hands = core.to_act, core.hands
     if phase is _BIDDING:
-        return legal_calls(hand.auction)
+        return legal_calls(core.hand.auction)
     if phase is _DISCARD:
-        bits = [1 << code for code in codes_from_mask(cards.hands[cast(int, seat)])]
+        bits = [1 << code for code in codes_from_mask(hands[cast(int, seat)])]
         get = _DISCARDS.get
         return tuple(
             get(a | b | c) or _discard_of(a | b | c)
@@ -756,8 +748,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if phase is _NOMINATE:
         return _NOMINATIONS
     if phase is _CALL_PARTNER:
-        held = cards.hands[cast(int, seat)]
-        callable_cards = pack_mask(rules.players) & ~held & ~JOKER_BIT
+        held = hands[cast(int, seat)]
+        callable_cards = pack_mask(core.rules.players) & ~held & ~JOKER_BIT
         return (
             CallPartner(None),
             *(CallPartner(CARDS_BY_CODE[c]) for c in codes_from_mask(callable_cards)),
@@ -792,7 +784,13 @@ def _reason(
     state: GameState, action: object
 ) -> tuple[type[IllegalActionError], str] | None:
     core = state._s
-    rules, phase, seat, _, hand, setup, cards, _ = core
+    rules, phase, seat, hand, setup = (
+        core.rules,
+        core.phase,
+        core.to_act,
+        core.hand,
+        core.setup,
+    )
     if phase is _PLAY and type(action) is PlayCard and _play_code(core, action) >= 0:
         return None
     if phase is _BIDDING and is_listed_call(action, hand.auction):
@@ -808,13 +806,13 @@ def _reason(
         )
     if isinstance(action, PlayCard):
         pos = Position(
-            cards.hands[seat],
+            core.hands[seat],
             setup.key,
-            cards.led,
+            core.led,
             setup.misere,
-            cards.suits_led,
-            cards.voids[seat],
-            cards.done == HAND_SIZE - 1,
+            core.suits_led,
+            core.voids[seat],
+            core.done == HAND_SIZE - 1,
         )
         why = explain_position(pos, action, rules)
         return None if why is None else (IllegalPlayError, why)
@@ -822,7 +820,7 @@ def _reason(
         why = explain_call(hand.auction, seat, action)
         return None if why is None else (IllegalBidError, why)
     if isinstance(action, Discard):
-        held = cards.hands[seat]
+        held = core.hands[seat]
         codes = [card_code(card) for card in action.cards]
         missing = [CARDS_BY_CODE[c] for c in codes if not held >> c & 1]
         if missing:
@@ -850,7 +848,7 @@ def _reason(
                 IllegalPlayError,
                 f"{card} is not in the {rules.players}-player pack",
             )
-        if cards.hands[seat] >> code & 1:
+        if core.hands[seat] >> code & 1:
             return IllegalPlayError, f"{card} is in the contractor's own hand"
         return None
     return WrongPhaseError, "not an action"  # pragma: no cover
@@ -902,9 +900,16 @@ def apply(state: GameState, action: Action) -> GameState:
     core = state._s
     phase = core.phase
     if phase is _PLAY and type(action) is PlayCard:
-        code = _play_code(core, action)
-        if code >= 0:
-            return _play(core, code, action.suit, (core.log, action))
+        # The common case first: a play object from legal_actions, not a Joker lead
+        # without trumps (which names a suit).  Anything else takes the full check.
+        code = _CODE_BY_ID.get(id(action), -1)
+        if (
+            code >= 0
+            and core.legal >> code & 1
+            and action.suit is None
+            and (code != JOKER_CODE or core.led >= 0 or core.setup.key != _NT)
+        ):
+            return _play(core, code, None, (core.log, action))
     elif phase is _BIDDING and is_listed_call(action, core.hand.auction):
         return _bid(core, action, (core.log, action))
     found = _reason(state, action)
@@ -925,19 +930,20 @@ def apply(state: GameState, action: Action) -> GameState:
 
 
 def _bid(core: _Core, call: Call, log: _Log) -> GameState:
-    rules, _, seat, game, hand, setup, cards, _ = core
+    rules, seat, hand = core.rules, core.to_act, core.hand
     assert seat is not None  # the auction is not over
     auction = advance(hand.auction, seat, call)  # checked by apply
     to_act = auction.to_act
     if to_act is not None:
         # hand._replace(auction=auction), without the keyword machinery
         hand = _new(_Hand, (*hand[:3], auction, *hand[4:]))
-        return _state(rules, _BIDDING, to_act, game, hand, setup, cards, log)
+        parts = (rules, _BIDDING, to_act, core.game, hand, core.setup, log)
+        return _wrap(_new(_Core, parts + core[7:]))
     contract = auction.contract
     if contract is None:
         zeros = (0,) * rules.sides
         hand = hand._replace(auction=auction, result=zeros)
-        return _state(rules, _HAND_OVER, None, game, hand, setup, cards, log)
+        return _wrap(core._replace(phase=_HAND_OVER, to_act=None, hand=hand, log=log))
     bid, contractor = contract.bid, contract.contractor
     misere = isinstance(bid, MisereBid)
     strain = bid.strain if isinstance(bid, TrickBid) else Strain.NO_TRUMPS
@@ -961,26 +967,23 @@ def _bid(core: _Core, call: Call, log: _Log) -> GameState:
         tuple(next_seat),
         contractor,
     )
+    core = core._replace(
+        phase=_DISCARD, to_act=contractor, hand=hand, setup=setup, log=log
+    )
     if isinstance(bid, TrickBid) and bid.sans_kitty:
-        return _after_discard(
-            _new(_Core, (rules, _DISCARD, contractor, game, hand, setup, cards, log))
-        )
-    hands = list(cards.hands)
+        return _after_discard(core)
+    hands = list(core.hands)
     hands[contractor] |= hand.kitty
-    cards = cards._replace(hands=tuple(hands))
-    return _state(rules, _DISCARD, contractor, game, hand, setup, cards, log)
+    return _wrap(core._replace(hands=tuple(hands)))
 
 
 def _discard(core: _Core, action: Discard, log: _Log) -> GameState:
-    rules, _, seat, game, hand, setup, cards, _ = core
+    seat = cast(int, core.to_act)
     mask = mask_from_cards(action.cards)
-    hands = list(cards.hands)
-    hands[cast(int, seat)] &= ~mask
-    hand = hand._replace(discards=mask)
-    cards = cards._replace(hands=tuple(hands))
-    return _after_discard(
-        _new(_Core, (rules, _DISCARD, seat, game, hand, setup, cards, log))
-    )
+    hands = list(core.hands)
+    hands[seat] &= ~mask
+    hand = core.hand._replace(discards=mask)
+    return _after_discard(core._replace(hand=hand, log=log, hands=tuple(hands)))
 
 
 def _after_discard(core: _Core) -> GameState:
@@ -1002,7 +1005,7 @@ def _call_partner(core: _Core, action: CallPartner, log: _Log) -> GameState:
         holder = next(
             (
                 seat
-                for seat, held in enumerate(core.cards.hands[: core.rules.players])
+                for seat, held in enumerate(core.hands[: core.rules.players])
                 if held >> code & 1
             ),
             -1,
@@ -1014,11 +1017,7 @@ def _call_partner(core: _Core, action: CallPartner, log: _Log) -> GameState:
 def _after_partner(core: _Core) -> GameState:
     rules, setup = core.rules, core.setup
     seat = setup.contractor
-    if (
-        setup.key == _NT
-        and rules.joker_nomination
-        and core.cards.hands[seat] & JOKER_BIT
-    ):
+    if setup.key == _NT and rules.joker_nomination and core.hands[seat] & JOKER_BIT:
         return _wrap(core._replace(phase=_NOMINATE, to_act=seat))
     return _start_play(core)
 
@@ -1032,19 +1031,19 @@ def _nominate(core: _Core, action: NominateJoker, log: _Log) -> GameState:
 
 
 def _start_play(core: _Core) -> GameState:
-    rules, setup = core.rules, core.setup
-    contractor = setup.contractor
+    rules, setup, hands = core.rules, core.setup, core.hands
+    first = setup.contractor
     zeros = (0,) * rules.players
-    hands = core.cards.hands
-    legal = _mask_for(rules, setup, hands[contractor], -1, 0, 0)
-    cards = _Cards(hands, contractor, (), -1, 0, zeros, zeros, 0, legal)
-    return _wrap(core._replace(phase=_PLAY, to_act=contractor, cards=cards))
+    legal = _mask_for(rules, setup, hands[first], -1, 0, 0)
+    parts = (rules, _PLAY, first, core.game, core.hand, setup, core.log)
+    cards = (hands, first, (), -1, 0, zeros, zeros, 0, legal)
+    return _wrap(_new(_Core, parts + cards))
 
 
 def _play(core: _Core, code: int, named: Suit | None, log: _Log) -> GameState:
     """The state after the player to act plays the card ``code`` (already checked)."""
-    rules, _, seat, game, hand, setup, cards, _ = core
-    hands, leader, trick, led, suits_led, voids, won, done, _ = cards
+    # One unpacking of the flat core: reading NamedTuple fields one by one costs more.
+    (rules, _, seat, game, hand, setup, _, hands, leader, trick, led, suits_led, voids, won, done, _) = core  # fmt: skip
     key, misere, active, next_seat, contractor = setup
     assert seat is not None  # the play phase always has a player to act
     eff = _EFF[key][code]
@@ -1065,24 +1064,18 @@ def _play(core: _Core, code: int, named: Suit | None, log: _Log) -> GameState:
             if key != _NT or not nxt & JOKER_BIT
             else _mask_for(rules, setup, nxt, led, suits_led, done)
         )
-        after_cards = (hands, leader, trick, led, suits_led, voids, won, done, legal)
-        new_cards = _new(_Cards, after_cards)
-        return _wrap(
-            _new(_Core, (rules, _PLAY, to_act, game, hand, setup, new_cards, log))
-        )
+        after = (rules, _PLAY, to_act, game, hand, setup, log, hands, leader, trick, led, suits_led, voids, won, done, legal)  # fmt: skip
+        return _wrap(_new(_Core, after))
     winner = leader
     for _ in range(winner_index(trick, key, led)):
         winner = next_seat[winner]
     won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
     done += 1
     if done == HAND_SIZE or (misere and winner == contractor):
-        after_cards = (hands, winner, (), -1, suits_led, voids, won, done, 0)
-        return _finish(core, _new(_Cards, after_cards), log)
+        return _finish(core, log, (hands, -1, (), -1, suits_led, voids, won, done, 0))
     legal = _mask_for(rules, setup, hands[winner], -1, suits_led, done)
-    after_cards = (hands, winner, (), -1, suits_led, voids, won, done, legal)
-    return _state(
-        rules, _PLAY, winner, game, hand, setup, _new(_Cards, after_cards), log
-    )
+    after = (rules, _PLAY, winner, game, hand, setup, log, hands, winner, (), -1, suits_led, voids, won, done, legal)  # fmt: skip
+    return _wrap(_new(_Core, after))
 
 
 @per_rules
@@ -1091,15 +1084,15 @@ def _seat_sides(rules: Rules) -> tuple[int, ...]:
     return tuple(side_of(rules, seat) for seat in range(rules.players))
 
 
-def _finish(core: _Core, cards: _Cards, log: _Log) -> GameState:
-    """The scored state after the last trick of the hand."""
-    rules, _, _, game, hand, setup, _, _ = core
+def _finish(core: _Core, log: _Log, cards: tuple[Any, ...]) -> GameState:
+    """The scored state after the last trick of the hand, with its ``cards`` fields."""
+    rules, game, hand = core.rules, core.game, core.hand
     contract = hand.contract
     assert contract is not None  # cards are played only under a contract
     side = _seat_sides(rules)
     by_side = [0] * rules.sides
-    for seat, won in enumerate(cards.won):
-        by_side[side[seat]] += won
+    for seat, count in enumerate(cards[6]):  # tricks won by seat
+        by_side[side[seat]] += count
     contractors = {side[contract.contractor]}
     if hand.partner >= 0:
         contractors.add(side[hand.partner])
@@ -1112,5 +1105,5 @@ def _finish(core: _Core, cards: _Cards, log: _Log) -> GameState:
     phase = _GAME_OVER if winners else _HAND_OVER
     game = _new(_Game, (game.seed, game.number, scores, winners, game.past))
     hand = _new(_Hand, (*hand[:-1], result))  # hand._replace(result=result)
-    cards = _new(_Cards, (cards.hands, -1, *cards[2:]))  # no leader once over
-    return _state(rules, phase, None, game, hand, setup, cards, log)
+    parts = (rules, phase, None, game, hand, core.setup, log)
+    return _wrap(_new(_Core, parts + cards))

@@ -331,20 +331,24 @@ def _position(
     return Position(mask, context.key, led, context.misere, suits, void, last_trick)
 
 
-_SUIT_PLAYS: Final[tuple[dict[int, tuple[PlayCard, ...]], ...]] = ({}, {}, {}, {})
-"""The plays of each set of ranks of each suit (16 bits of a mask), made on demand."""
+class _SuitPlays(dict[int, tuple[PlayCard, ...]]):
+    """The plays of each set of ranks of one suit (16 bits of a mask), made on demand."""
+
+    __slots__ = ("base",)
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.base = 16 * suit
+
+    def __missing__(self, ranks: int) -> tuple[PlayCard, ...]:
+        plays = tuple(PLAYS[self.base + bit] for bit in range(16) if ranks >> bit & 1)
+        self[ranks] = plays
+        return plays
+
+
+_SPADES, _CLUBS, _DIAMONDS, _HEARTS = (_SuitPlays(suit) for suit in range(4))
 _SPLIT: Final = struct.Struct("<4HB").unpack
 """A mask's 65 bits as its four suits' 16 bits and the Joker's bit."""
-
-
-def _suit_plays(suit: int, ranks: int) -> tuple[PlayCard, ...]:
-    table = _SUIT_PLAYS[suit]
-    try:
-        return table[ranks]
-    except KeyError:
-        plays = tuple(PLAYS[16 * suit + bit] for bit in range(16) if ranks >> bit & 1)
-        table[ranks] = plays
-        return plays
 
 
 def plays_from_mask(mask: int, joker_names: int | None = None) -> tuple[PlayCard, ...]:
@@ -356,13 +360,13 @@ def plays_from_mask(mask: int, joker_names: int | None = None) -> tuple[PlayCard
     loop over the cards (big-int bit tricks cost more than the lookups).
     """
     spades, clubs, diamonds, hearts, joker = _SPLIT(mask.to_bytes(9, "little"))
-    plays = _suit_plays(0, spades) if spades else ()
+    plays = _SPADES[spades] if spades else ()
     if clubs:
-        plays += _suit_plays(1, clubs)
+        plays += _CLUBS[clubs]
     if diamonds:
-        plays += _suit_plays(2, diamonds)
+        plays += _DIAMONDS[diamonds]
     if hearts:
-        plays += _suit_plays(3, hearts)
+        plays += _HEARTS[hearts]
     if not joker:
         return plays
     if joker_names is None:
