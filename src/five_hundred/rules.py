@@ -399,10 +399,10 @@ def per_rules(func: Callable[[Rules], _T]) -> Callable[[Rules], _T]:
             memo = _MEMO[id(rules)] = {}
             weakref.finalize(rules, _MEMO.pop, id(rules), None)
         try:
-            return cast(_T, memo[func])
+            value: _T = memo[func]  # no typing.cast: it is a call, and this is hot
         except KeyError:
             value = memo[func] = func(rules)
-            return value
+        return value
 
     return cached
 

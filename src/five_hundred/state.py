@@ -663,9 +663,21 @@ _CODE_BY_CARD: Final = {card: code for code, card in enumerate(CARDS_BY_CODE)}
 _CODE_BY_ID: Final = {id(play): card_code(play.card) for play in (*PLAYS, *JOKER_LEADS)}
 """The code of each shared play object, by identity (no hashing in the hot path)."""
 _NOMINATIONS: Final = (NominateJoker(None), *(NominateJoker(suit) for suit in Suit))
-_DISCARDS: dict[int, Discard] = {}
+
+
+class _Discards(dict[tuple[int, ...], Discard]):
+    """The (shared) discard of each set of card codes (in order), made on demand."""
+
+    def __missing__(self, codes: tuple[int, ...]) -> Discard:
+        action = self[codes] = Discard(frozenset(CARDS_BY_CODE[c] for c in codes))
+        return action
+
+
+_DISCARDS: Final = _Discards()
 _SUIT_MASKS: Final = tuple(tables.suit_masks for tables in TABLES)
 _EFF: Final = tuple(tables.eff for tables in TABLES)
+_BITS: Final = tuple(1 << code for code in range(JOKER_CODE + 1))
+"""The bit of each card code (a lookup is cheaper than shifting a big int)."""
 
 
 def _mask_for(
@@ -711,14 +723,6 @@ def _play_code(core: _Core, action: PlayCard) -> int:
     return code if names >> action.suit & 1 else -1
 
 
-def _discard_of(mask: int) -> Discard:
-    """The (shared) discard of the cards of ``mask``."""
-    action = _DISCARDS.get(mask)
-    if action is None:
-        action = _DISCARDS[mask] = Discard(frozenset(cards_from_mask(mask)))
-    return action
-
-
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action of the player to act, in a canonical order.
 
@@ -739,12 +743,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if phase is _BIDDING:
         return legal_calls(core.hand.auction)
     if phase is _DISCARD:
-        bits = [1 << code for code in codes_from_mask(hands[cast(int, seat)])]
-        get = _DISCARDS.get
-        return tuple(
-            get(a | b | c) or _discard_of(a | b | c)
-            for a, b, c in itertools.combinations(bits, KITTY_SIZE)
-        )
+        codes = codes_from_mask(hands[cast(int, seat)])
+        triples = itertools.combinations(codes, KITTY_SIZE)
+        return tuple(map(_DISCARDS.__getitem__, triples))
     if phase is _NOMINATE:
         return _NOMINATIONS
     if phase is _CALL_PARTNER:
@@ -1048,14 +1049,14 @@ def _play(core: _Core, code: int, named: Suit | None, log: _Log) -> GameState:
     assert seat is not None  # the play phase always has a player to act
     eff = _EFF[key][code]
     held = list(hands)
-    held[seat] ^= 1 << code
+    held[seat] ^= _BITS[code]
     hands = tuple(held)
     if not trick:
         led = eff if eff != NO_SUIT or named is None else named
         suits_led |= 1 << led
     elif eff != led and (eff != NO_SUIT or rules.joker_follows_only_when_void):
         voids = (*voids[:seat], voids[seat] | 1 << led, *voids[seat + 1 :])
-    trick = (*trick, code)
+    trick += (code,)
     if len(trick) < active:
         to_act = next_seat[seat]
         nxt = hands[to_act]
@@ -1065,7 +1066,9 @@ def _play(core: _Core, code: int, named: Suit | None, log: _Log) -> GameState:
             else _mask_for(rules, setup, nxt, led, suits_led, done)
         )
         after = (rules, _PLAY, to_act, game, hand, setup, log, hands, leader, trick, led, suits_led, voids, won, done, legal)  # fmt: skip
-        return _wrap(_new(_Core, after))
+        state = _object_new(GameState)  # _wrap, inline on the most common path
+        _set_core(state, _new(_Core, after))
+        return state
     winner = leader
     for _ in range(winner_index(trick, key, led)):
         winner = next_seat[winner]
