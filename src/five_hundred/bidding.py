@@ -587,13 +587,14 @@ def explain_call(auction: Auction, seat: int, call: Call) -> str | None:
     return _explain_bid(a, seat, call)
 
 
-def _options(auction: _Deal, seat: int) -> tuple[tuple[Call, ...], frozenset[int]]:
+def _options(
+    book: _Book, auction: _Deal, seat: int
+) -> tuple[tuple[Call, ...], frozenset[int]]:
     """The legal calls of ``seat`` (to act) and their ids, memoized per rules.
 
     Nothing but the standing bid and whether the seat has called before changes
     the answer, so it is computed once for each of those by :func:`_explain_bid`.
     """
-    book = _book(auction.rules)
     index = 2 * (auction.top + 1) + (auction.called >> seat & 1)
     found = book.options[index]
     if found is None:
@@ -618,7 +619,24 @@ def legal_calls(auction: Auction) -> tuple[Call, ...]:
     """
     a = auction._a
     seat = a.to_act
-    return () if seat is None else _options(a, seat)[0]
+    return () if seat is None else _options(_book(a.rules), a, seat)[0]
+
+
+def advance_listed(call: object, auction: Auction) -> Auction | None:
+    """The auction after the player to act makes ``call``, if it is listed; else ``None``.
+
+    A fast path for engines that pick their calls from :func:`legal_calls`: the call
+    must be one of the very objects it returns now (an identity test).  For ``None``,
+    check the call with :func:`explain_call` and apply it with :func:`advance`.
+    """
+    a = auction._a
+    seat = a.to_act
+    if seat is None:
+        return None
+    book = _book(a.rules)
+    if id(call) not in _options(book, a, seat)[1]:
+        return None
+    return _advance(book, a, seat, cast(Call, call))
 
 
 def is_listed_call(call: object, auction: Auction) -> TypeGuard[Call]:
@@ -629,15 +647,7 @@ def is_listed_call(call: object, auction: Auction) -> TypeGuard[Call]:
     """
     a = auction._a
     seat = a.to_act
-    return seat is not None and id(call) in _options(a, seat)[1]
-
-
-def _next_seat(players: int, seat: int, passed: int) -> int | None:
-    for step in range(1, players + 1):
-        candidate = (seat + step) % players
-        if not passed >> candidate & 1:
-            return candidate
-    return None
+    return seat is not None and id(call) in _options(_book(a.rules), a, seat)[1]
 
 
 def apply_call(auction: Auction, seat: int, call: Call) -> Auction:
@@ -655,36 +665,38 @@ def apply_call(auction: Auction, seat: int, call: Call) -> Auction:
 
 def advance(auction: Auction, seat: int, call: Call) -> Auction:
     """The auction after a call already checked by :func:`explain_call` (no check)."""
-    (rules, dealer, calls, _, standing, bidder, passed, raising, top, called) = (
-        auction._a
-    )
+    return _advance(_book(auction.rules), auction._a, seat, call)
+
+
+def _advance(book: _Book, deal: _Deal, seat: int, call: Call) -> Auction:
+    (rules, dealer, calls, _, standing, bidder, passed, raising, top, called) = deal
     players = rules.players
     calls = (*calls, (seat, call))
     called |= 1 << seat
-    to_act: int | None
+    to_act: int | None = None
     if isinstance(call, Pass):
         if not raising:
             passed |= 1 << seat
         ends = raising
     else:
-        book = _book(rules)
         standing, bidder = call, seat
         rank = book.rank_by_id.get(id(call))
         top = book.ranks[call] if rank is None else rank
         ends = raising or top == len(book.ladder) - 1  # the top bid ends it at once
     if ends:
-        to_act, raising = None, False
+        raising = False
     elif rules.single_round_auction:
         to_act = None if len(calls) == players else (seat + 1) % players
     else:
         active = players - passed.bit_count()
         bidder_in = bidder is not None and not passed >> bidder & 1
-        if active == 0 or (active == 1 and bidder_in):
-            to_act = None
-            if active == 1 and rules.raise_after_all_pass and isinstance(call, Pass):
+        if active == 1 and bidder_in:
+            if rules.raise_after_all_pass and isinstance(call, Pass):
                 to_act, raising = bidder, True
-        else:
-            to_act = _next_seat(players, seat, passed)
+        elif active:
+            to_act = (seat + 1) % players  # the next seat that has not passed
+            while passed >> to_act & 1:
+                to_act = (to_act + 1) % players
     return _wrap(
         _new(
             _Deal,

@@ -39,6 +39,7 @@ from five_hundred.bidding import (
     Pass,
     TrickBid,
     advance,
+    advance_listed,
     explain_call,
     is_listed_call,
     legal_calls,
@@ -88,7 +89,6 @@ from five_hundred.tricks import (
     joker_suits,
     legal_mask,
     plays_from_mask,
-    winner_index,
 )
 
 __all__ = [
@@ -175,6 +175,8 @@ class _Setup(NamedTuple):
     next_seat: tuple[int, ...] = ()
     """The seat after each seat in the play (skipping those who sit out)."""
     contractor: int = -1
+    order: tuple[tuple[int, ...], ...] = ()
+    """For each leader, the seats of a trick in the order they play."""
 
 
 _NO_SETUP: Final = _Setup()
@@ -676,6 +678,8 @@ class _Discards(dict[tuple[int, ...], Discard]):
 _DISCARDS: Final = _Discards()
 _SUIT_MASKS: Final = tuple(tables.suit_masks for tables in TABLES)
 _EFF: Final = tuple(tables.eff for tables in TABLES)
+_ROWS: Final = tuple(tables.key_by_led for tables in TABLES)
+"""The strength of each card in a trick, by context key and suit led."""
 _BITS: Final = tuple(1 << code for code in range(JOKER_CODE + 1))
 """The bit of each card code (a lookup is cheaper than shifting a big int)."""
 
@@ -911,8 +915,10 @@ def apply(state: GameState, action: Action) -> GameState:
             and (code != JOKER_CODE or core.led >= 0 or core.setup.key != _NT)
         ):
             return _play(core, code, None, (core.log, action))
-    elif phase is _BIDDING and is_listed_call(action, core.hand.auction):
-        return _bid(core, action, (core.log, action))
+    elif phase is _BIDDING:
+        auction = advance_listed(action, core.hand.auction)
+        if auction is not None:
+            return _after_call(core, auction, (core.log, action))
     found = _reason(state, action)
     if found is not None:
         error, reason = found
@@ -931,9 +937,13 @@ def apply(state: GameState, action: Action) -> GameState:
 
 
 def _bid(core: _Core, call: Call, log: _Log) -> GameState:
-    rules, seat, hand = core.rules, core.to_act, core.hand
+    seat = core.to_act
     assert seat is not None  # the auction is not over
-    auction = advance(hand.auction, seat, call)  # checked by apply
+    return _after_call(core, advance(core.hand.auction, seat, call), log)  # checked
+
+
+def _after_call(core: _Core, auction: Auction, log: _Log) -> GameState:
+    rules, hand = core.rules, core.hand
     to_act = auction.to_act
     if to_act is not None:
         # hand._replace(auction=auction), without the keyword machinery
@@ -960,13 +970,21 @@ def _bid(core: _Core, call: Call, log: _Log) -> GameState:
         while sitting >> step & 1:
             step = (step + 1) % rules.players
         next_seat.append(step)
+    active = rules.players - sitting.bit_count()
+    order = []
+    for leader in range(rules.players):
+        seats = [leader]
+        while len(seats) < active:
+            seats.append(next_seat[seats[-1]])
+        order.append(tuple(seats))
     hand = hand._replace(auction=auction, contract=contract, sitting=sitting)
     setup = _Setup(
         context_key(strain, None),
         misere,
-        rules.players - sitting.bit_count(),
+        active,
         tuple(next_seat),
         contractor,
+        tuple(order),
     )
     core = core._replace(
         phase=_DISCARD, to_act=contractor, hand=hand, setup=setup, log=log
@@ -1045,7 +1063,7 @@ def _play(core: _Core, code: int, named: Suit | None, log: _Log) -> GameState:
     """The state after the player to act plays the card ``code`` (already checked)."""
     # One unpacking of the flat core: reading NamedTuple fields one by one costs more.
     (rules, _, seat, game, hand, setup, _, hands, leader, trick, led, suits_led, voids, won, done, _) = core  # fmt: skip
-    key, misere, active, next_seat, contractor = setup
+    key, misere, active, _, contractor, order = setup
     assert seat is not None  # the play phase always has a player to act
     eff = _EFF[key][code]
     held = list(hands)
@@ -1057,8 +1075,9 @@ def _play(core: _Core, code: int, named: Suit | None, log: _Log) -> GameState:
     elif eff != led and (eff != NO_SUIT or rules.joker_follows_only_when_void):
         voids = (*voids[:seat], voids[seat] | 1 << led, *voids[seat + 1 :])
     trick += (code,)
-    if len(trick) < active:
-        to_act = next_seat[seat]
+    played = len(trick)
+    if played < active:
+        to_act = order[leader][played]
         nxt = hands[to_act]
         legal = (
             nxt & _SUIT_MASKS[key][led] or nxt
@@ -1069,14 +1088,18 @@ def _play(core: _Core, code: int, named: Suit | None, log: _Log) -> GameState:
         state = _object_new(GameState)  # _wrap, inline on the most common path
         _set_core(state, _new(_Core, after))
         return state
-    winner = leader
-    for _ in range(winner_index(trick, key, led)):
-        winner = next_seat[winner]
+    strength = _ROWS[key][led]
+    winner = order[leader][trick.index(max(trick, key=strength.__getitem__))]
     won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
     done += 1
     if done == HAND_SIZE or (misere and winner == contractor):
         return _finish(core, log, (hands, -1, (), -1, suits_led, voids, won, done, 0))
-    legal = _mask_for(rules, setup, hands[winner], -1, suits_led, done)
+    nxt = hands[winner]
+    legal = (
+        nxt
+        if key != _NT or not nxt & JOKER_BIT
+        else _mask_for(rules, setup, nxt, -1, suits_led, done)
+    )
     after = (rules, _PLAY, winner, game, hand, setup, log, hands, winner, (), -1, suits_led, voids, won, done, legal)  # fmt: skip
     return _wrap(_new(_Core, after))
 
