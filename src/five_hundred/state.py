@@ -89,6 +89,7 @@ from five_hundred.tricks import (
     joker_suits,
     legal_mask,
     plays_from_mask,
+    winner_index,
 )
 
 __all__ = [
@@ -175,8 +176,6 @@ class _Setup(NamedTuple):
     next_seat: tuple[int, ...] = ()
     """The seat after each seat in the play (skipping those who sit out)."""
     contractor: int = -1
-    order: tuple[tuple[int, ...], ...] = ()
-    """For each leader, the seats of a trick in the order they play."""
 
 
 _NO_SETUP: Final = _Setup()
@@ -678,8 +677,6 @@ class _Discards(dict[tuple[int, ...], Discard]):
 _DISCARDS: Final = _Discards()
 _SUIT_MASKS: Final = tuple(tables.suit_masks for tables in TABLES)
 _EFF: Final = tuple(tables.eff for tables in TABLES)
-_ROWS: Final = tuple(tables.key_by_led for tables in TABLES)
-"""The strength of each card in a trick, by context key and suit led."""
 _BITS: Final = tuple(1 << code for code in range(JOKER_CODE + 1))
 """The bit of each card code (a lookup is cheaper than shifting a big int)."""
 
@@ -971,12 +968,6 @@ def _after_call(core: _Core, auction: Auction, log: _Log) -> GameState:
             step = (step + 1) % rules.players
         next_seat.append(step)
     active = rules.players - sitting.bit_count()
-    order = []
-    for leader in range(rules.players):
-        seats = [leader]
-        while len(seats) < active:
-            seats.append(next_seat[seats[-1]])
-        order.append(tuple(seats))
     hand = hand._replace(auction=auction, contract=contract, sitting=sitting)
     setup = _Setup(
         context_key(strain, None),
@@ -984,7 +975,6 @@ def _after_call(core: _Core, auction: Auction, log: _Log) -> GameState:
         active,
         tuple(next_seat),
         contractor,
-        tuple(order),
     )
     core = core._replace(
         phase=_DISCARD, to_act=contractor, hand=hand, setup=setup, log=log
@@ -1063,7 +1053,7 @@ def _play(core: _Core, code: int, named: Suit | None, log: _Log) -> GameState:
     """The state after the player to act plays the card ``code`` (already checked)."""
     # One unpacking of the flat core: reading NamedTuple fields one by one costs more.
     (rules, _, seat, game, hand, setup, _, hands, leader, trick, led, suits_led, voids, won, done, _) = core  # fmt: skip
-    key, misere, active, _, contractor, order = setup
+    key, misere, active, next_seat, contractor = setup
     assert seat is not None  # the play phase always has a player to act
     eff = _EFF[key][code]
     held = list(hands)
@@ -1075,9 +1065,8 @@ def _play(core: _Core, code: int, named: Suit | None, log: _Log) -> GameState:
     elif eff != led and (eff != NO_SUIT or rules.joker_follows_only_when_void):
         voids = (*voids[:seat], voids[seat] | 1 << led, *voids[seat + 1 :])
     trick += (code,)
-    played = len(trick)
-    if played < active:
-        to_act = order[leader][played]
+    if len(trick) < active:
+        to_act = next_seat[seat]
         nxt = hands[to_act]
         legal = (
             nxt & _SUIT_MASKS[key][led] or nxt
@@ -1088,8 +1077,9 @@ def _play(core: _Core, code: int, named: Suit | None, log: _Log) -> GameState:
         state = _object_new(GameState)  # _wrap, inline on the most common path
         _set_core(state, _new(_Core, after))
         return state
-    strength = _ROWS[key][led]
-    winner = order[leader][trick.index(max(trick, key=strength.__getitem__))]
+    winner = leader
+    for _ in range(winner_index(trick, key, led)):
+        winner = next_seat[winner]
     won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
     done += 1
     if done == HAND_SIZE or (misere and winner == contractor):
