@@ -35,6 +35,8 @@ from five_hundred import (
     parse_cards,
     trick_winner,
 )
+from five_hundred import tricks as tricks_module
+from five_hundred.cards import CARDS_BY_CODE, JOKER_CODE
 from tests.strategies import PLAYER_COUNTS, suits
 
 SPADES = PlayContext(Strain.SPADES)
@@ -943,3 +945,44 @@ def test_property_rotating_a_trick_rotates_its_winner(
         winner = trick_winner(rotated, context, led)
         assert winner == (trick.index(winning_card) - shift) % size
         assert rotated[winner] == winning_card
+
+
+# -- listing the plays of a mask ------------------------------------------------------
+
+
+def _plays_one_by_one(mask: int, names: int | None) -> tuple[PlayCard, ...]:
+    """The plays of a mask, card by card (the reference for the table lookups)."""
+    plays: list[PlayCard] = []
+    for code in range(JOKER_CODE + 1):
+        if not mask >> code & 1:
+            continue
+        if code == JOKER_CODE and names is not None:
+            plays.extend(PlayCard(JOKER, suit) for suit in Suit if names >> suit & 1)
+        else:
+            plays.append(PlayCard(CARDS_BY_CODE[code]))
+    return tuple(plays)
+
+
+@given(
+    mask=st.integers(0, (1 << (JOKER_CODE + 1)) - 1),
+    names=st.none() | st.integers(0, 15),
+)
+def test_plays_from_mask_lists_every_card_in_code_order(
+    mask: int, names: int | None
+) -> None:
+    assert tricks_module.plays_from_mask(mask, names) == _plays_one_by_one(mask, names)
+
+
+def test_plays_cache_is_bounded_and_answers_the_same_when_full(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cache = tricks_module.PLAYS_OF_MASK
+    monkeypatch.setattr(
+        tricks_module, "PLAYS_CACHE_SIZE", len(cache)
+    )  # full from now on
+    masks = [(1 << 63) | (1 << 20) | n for n in range(1, 200)]
+    fresh = [m for m in masks if m not in cache]
+    for mask in masks:
+        assert cache[mask] == _plays_one_by_one(mask, None)
+    assert all(mask not in cache for mask in fresh)
+    assert len(cache) == tricks_module.PLAYS_CACHE_SIZE

@@ -81,6 +81,7 @@ from five_hundred.tricks import (
     JOKER_LEADS,
     NO_SUIT,
     PLAYS,
+    PLAYS_OF_MASK,
     TABLES,
     PlayContext,
     Position,
@@ -739,7 +740,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         legal = core.legal
         if legal & JOKER_BIT and core.led < 0 and core.setup.key == _NT:
             return plays_from_mask(legal, _joker_names(core, cast(int, core.to_act)))
-        return plays_from_mask(legal)
+        return PLAYS_OF_MASK[legal]
     seat, hands = core.to_act, core.hands
     if phase is _BIDDING:
         return legal_calls(core.hand.auction)
