@@ -29,8 +29,7 @@ from five_hundred.actions import Action, PlayCard
 from five_hundred.bidding import Contract
 from five_hundred.cards import CARDS_BY_CODE, JOKER, JOKER_CODE, Suit
 from five_hundred.deal import HAND_SIZE
-from five_hundred.rules import Rules, per_rules, side_of
-from five_hundred.scoring import score_hand
+from five_hundred.scoring import settle_hand
 from five_hundred.state import GameState, Phase, apply, legal_actions
 from five_hundred.tricks import JOKER_BIT, NO_SUIT, TABLES, joker_suits, legal_mask
 
@@ -70,13 +69,6 @@ def choice_action(choice: int) -> PlayCard:
     if choice > JOKER_CODE:
         return PlayCard(JOKER, Suit(choice - JOKER_LEAD))
     return PlayCard(CARDS_BY_CODE[choice])
-
-
-@per_rules
-def _score_memo(
-    _rules: Rules,
-) -> dict[tuple[object, ...], tuple[tuple[int, ...], tuple[int, ...]]]:
-    return {}
 
 
 def _choices(mask: int, names: int) -> tuple[int, ...]:
@@ -233,23 +225,12 @@ def playout(
         trick.clear()
         led = -1
         last = done == HAND_SIZE - 1
-    by_side = [0] * rules.sides
-    for player, count in enumerate(won):
-        by_side[side_of(rules, player)] += count
-    contract = cast(Contract, hand.contract)
-    memo_key = (contract.bid, tuple(by_side), contractor, hand.partner, state.scores)
-    memo = _score_memo(rules)
-    found = memo.get(memo_key)
-    if found is None:
-        contractors = {side_of(rules, contractor)}
-        if hand.partner >= 0:
-            contractors.add(side_of(rules, hand.partner))
-        result = score_hand(
-            contract.bid, by_side, contractors, scores=state.scores, rules=rules
-        )
-        scores = tuple(a + b for a, b in zip(state.scores, result, strict=True))
-        if len(memo) < 4096:
-            memo[memo_key] = (result, scores)
-    else:
-        result, scores = found
-    return PlayoutResult(tuple(by_side), result, scores, tuple(chosen))
+    by_side, result, scores, _ = settle_hand(
+        rules,
+        cast(Contract, hand.contract).bid,
+        tuple(won),
+        contractor,
+        hand.partner,
+        state.scores,
+    )
+    return PlayoutResult(by_side, result, scores, tuple(chosen))

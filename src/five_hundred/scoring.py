@@ -11,15 +11,16 @@
 (-250, 0)
 """
 
+import operator
 from collections.abc import Collection, Sequence
-from typing import cast
+from typing import Final, NamedTuple, cast
 
 from five_hundred.bidding import Bid, MisereBid, TrickBid, bid_value
 from five_hundred.cards import quote
 from five_hundred.errors import InvalidStateError
-from five_hundred.rules import Rules
+from five_hundred.rules import Rules, per_rules, side_of
 
-__all__ = ["game_winners", "score_hand"]
+__all__ = ["Settlement", "game_winners", "score_hand", "settle_hand"]
 
 SLAM_VALUE = 250
 TOTAL_TRICKS = 10
@@ -179,3 +180,70 @@ def game_winners(
         return ()
     best = max(scores[s] for s in others)
     return tuple(s for s in others if scores[s] == best)
+
+
+class Settlement(NamedTuple):
+    """A finished hand, scored: what :func:`settle_hand` returns."""
+
+    tricks_won: tuple[int, ...]
+    """Tricks won by each side."""
+    changes: tuple[int, ...]
+    """The change to each side's total (:func:`score_hand`)."""
+    scores: tuple[int, ...]
+    """Each side's total after the hand."""
+    winners: tuple[int, ...]
+    """The winning sides if the hand ends the game (:func:`game_winners`), else ``()``."""
+
+
+SETTLEMENT_CACHE_SIZE: Final = 4096
+"""How many settlements :func:`settle_hand` keeps per rules value."""
+
+
+@per_rules
+def _settlements(
+    _rules: Rules,
+) -> dict[tuple[Bid, tuple[int, ...], int, int, tuple[int, ...]], Settlement]:
+    return {}
+
+
+@per_rules
+def _sides_of_seats(rules: Rules) -> tuple[tuple[int, ...], int]:
+    return tuple(side_of(rules, seat) for seat in range(rules.players)), rules.sides
+
+
+def settle_hand(
+    rules: Rules,
+    bid: Bid,
+    won_by_seat: tuple[int, ...],
+    contractor: int,
+    partner: int,
+    scores: tuple[int, ...],
+) -> Settlement:
+    """Score a finished hand from the tricks each seat won, and decide the game.
+
+    ``partner`` is the five-player partner's seat (-1 for none); ``scores`` are the
+    sides' totals before the hand.  For engines that built valid arguments: nothing is
+    checked.  The answers for the first :data:`SETTLEMENT_CACHE_SIZE` distinct hands
+    are kept (a search scores the same few outcomes over and over).
+    """
+    memo = _settlements(rules)
+    key = (bid, won_by_seat, contractor, partner, scores)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    side, count = _sides_of_seats(rules)
+    by_side = [0] * count
+    for seat, won in enumerate(won_by_seat):
+        by_side[side[seat]] += won
+    contractors = {side[contractor]}
+    if partner >= 0:
+        contractors.add(side[partner])
+    taken = sum(by_side[s] for s in contractors)
+    made = taken == 0 if isinstance(bid, MisereBid) else taken >= bid.tricks
+    changes = hand_changes(bid, by_side, contractors, scores, rules)
+    after = tuple(map(operator.add, scores, changes))
+    winners = game_winners(rules, after, contractors, made=made)
+    found = Settlement(tuple(by_side), changes, after, winners)
+    if len(memo) < SETTLEMENT_CACHE_SIZE:
+        memo[key] = found
+    return found

@@ -23,7 +23,6 @@ runs fast; the properties give the typed view (cards, bids, contracts).
 
 import enum
 import itertools
-import operator
 import secrets
 from collections.abc import Callable, Sequence
 from typing import Any, Final, NamedTuple, cast
@@ -74,8 +73,8 @@ from five_hundred.errors import (
     InvalidStateError,
     WrongPhaseError,
 )
-from five_hundred.rules import Rules, per_rules, side_of
-from five_hundred.scoring import game_winners, hand_changes
+from five_hundred.rules import Rules, side_of
+from five_hundred.scoring import settle_hand
 from five_hundred.tricks import (
     JOKER_BIT,
     JOKER_LEADS,
@@ -1095,32 +1094,17 @@ def _play(core: _Core, code: int, named: Suit | None, log: _Log) -> GameState:
     return _wrap(_new(_Core, after))
 
 
-@per_rules
-def _seat_sides(rules: Rules) -> tuple[int, ...]:
-    """The side of each seat."""
-    return tuple(side_of(rules, seat) for seat in range(rules.players))
-
-
 def _finish(core: _Core, log: _Log, cards: tuple[Any, ...]) -> GameState:
     """The scored state after the last trick of the hand, with its ``cards`` fields."""
     rules, game, hand = core.rules, core.game, core.hand
     contract = hand.contract
     assert contract is not None  # cards are played only under a contract
-    side = _seat_sides(rules)
-    by_side = [0] * rules.sides
-    for seat, count in enumerate(cards[6]):  # tricks won by seat
-        by_side[side[seat]] += count
-    contractors = {side[contract.contractor]}
-    if hand.partner >= 0:
-        contractors.add(side[hand.partner])
-    taken = sum(by_side[s] for s in contractors)
-    bid = contract.bid
-    made = taken == 0 if isinstance(bid, MisereBid) else taken >= bid.tricks
-    result = hand_changes(bid, by_side, contractors, game.scores, rules)
-    scores = tuple(map(operator.add, game.scores, result))
-    winners = game_winners(rules, scores, contractors, made=made)
+    won = cards[6]  # tricks won by each seat
+    _, changes, scores, winners = settle_hand(
+        rules, contract.bid, won, contract.contractor, hand.partner, game.scores
+    )
     phase = _GAME_OVER if winners else _HAND_OVER
     game = _new(_Game, (game.seed, game.number, scores, winners, game.past))
-    hand = _new(_Hand, (*hand[:-1], result))  # hand._replace(result=result)
+    hand = _new(_Hand, (*hand[:-1], changes))  # hand._replace(result=changes)
     parts = (rules, phase, None, game, hand, core.setup, log)
     return _wrap(_new(_Core, parts + cards))
