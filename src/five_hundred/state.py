@@ -902,16 +902,9 @@ def apply(state: GameState, action: Action) -> GameState:
     core = state._s
     phase = core.phase
     if phase is _PLAY and type(action) is PlayCard:
-        # The common case first: a play object from legal_actions, not a Joker lead
-        # without trumps (which names a suit).  Anything else takes the full check.
-        code = _CODE_BY_ID.get(id(action), -1)
-        if (
-            code >= 0
-            and core.legal >> code & 1
-            and action.suit is None
-            and (code != JOKER_CODE or core.led >= 0 or core.setup.key != _NT)
-        ):
-            return _play(core, code, None, (core.log, action))
+        after = _play(core, action)  # None unless listed: then the full check
+        if after is not None:
+            return after
     elif phase is _BIDDING:
         auction = advance_listed(action, core.hand.auction)
         if auction is not None:
@@ -923,7 +916,7 @@ def apply(state: GameState, action: Action) -> GameState:
     log: _Log = (core.log, action)
     if phase is _PLAY:
         play = cast(PlayCard, action)
-        return _play(core, _CODE_BY_CARD[play.card], play.suit, log)
+        return cast(GameState, _play(core, play, _CODE_BY_CARD[play.card]))
     if phase is _BIDDING:
         return _bid(core, cast(Call, action), log)
     if phase is _DISCARD:
@@ -1049,12 +1042,29 @@ def _start_play(core: _Core) -> GameState:
     return _wrap(_new(_Core, parts + cards))
 
 
-def _play(core: _Core, code: int, named: Suit | None, log: _Log) -> GameState:
-    """The state after the player to act plays the card ``code`` (already checked)."""
+def _play(core: _Core, action: PlayCard, code: int = -1) -> GameState | None:
+    """The state after the player to act plays ``action``, of card ``code``.
+
+    Without ``code``, this is the fast path for the shared play objects of
+    :func:`legal_actions`: it answers ``None`` (check the action in full, then give
+    its code) unless ``action`` is one of them and legal now, Joker leads that name a
+    suit aside.
+    """
     # One unpacking of the flat core: reading NamedTuple fields one by one costs more.
-    (rules, _, seat, game, hand, setup, _, hands, leader, trick, led, suits_led, voids, won, done, _) = core  # fmt: skip
+    (rules, _, seat, game, hand, setup, log, hands, leader, trick, led, suits_led, voids, won, done, legal) = core  # fmt: skip
     key, misere, active, next_seat, contractor = setup
     assert seat is not None  # the play phase always has a player to act
+    if code < 0:
+        code = _CODE_BY_ID.get(id(action), -1)
+        if (
+            code < 0
+            or not legal >> code & 1
+            or action.suit is not None
+            or (code == JOKER_CODE and led < 0 and key == _NT)
+        ):
+            return None
+    named = action.suit
+    log = (log, action)
     eff = _EFF[key][code]
     held = list(hands)
     held[seat] ^= _BITS[code]
