@@ -125,8 +125,8 @@ def playout(
     hands = list(core.hands)
     trick = list(core.trick)
     led, suits_led, done, leader = core.led, core.suits_led, core.done, core.leader
-    voids = list(core.voids)
-    won = list(core.won)
+    voids = [core.voids >> 4 * s & 15 for s in range(rules.players)]
+    won = [core.won >> 4 * s & 15 for s in range(rules.players)]
     seat = state.to_act
     active = setup.active
     joker_voids = rules.joker_follows_only_when_void

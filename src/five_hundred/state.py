@@ -185,6 +185,11 @@ _Log = tuple[Any, Action] | None
 _new = tuple.__new__
 
 
+def _unpack(packed: int, players: int) -> tuple[int, ...]:
+    """The 4-bit numbers of each seat packed in ``packed`` (seat 0 lowest)."""
+    return tuple(packed >> 4 * seat & 15 for seat in range(players))
+
+
 def _log_actions(log: _Log) -> tuple[Action, ...]:
     actions: list[Action] = []
     while log is not None:
@@ -213,8 +218,10 @@ class _Core(NamedTuple):
     trick: tuple[int, ...] = ()
     led: int = -1
     suits_led: int = 0
-    voids: tuple[int, ...] = ()
-    won: tuple[int, ...] = ()
+    voids: int = 0
+    """The suits each seat has shown void in: 4 bits a seat (seat 0 lowest)."""
+    won: int = 0
+    """The tricks each seat has won: 4 bits a seat (a small int, cheap to count on)."""
     done: int = 0
     legal: int = 0
     """The mask of cards the player to act may play (computed once per state)."""
@@ -366,8 +373,11 @@ class GameState:
     @property
     def shown_void(self) -> tuple[frozenset[Suit], ...]:
         """For each seat, the suits it has shown void in this hand."""
-        voids = self._s.voids or (0,) * self._s.rules.players
-        return tuple(frozenset(s for s in Suit if v >> s & 1) for v in voids)
+        voids = self._s.voids
+        return tuple(
+            frozenset(s for s in Suit if voids >> (4 * seat + s) & 1)
+            for seat in range(self._s.rules.players)
+        )
 
     @property
     def tricks_played(self) -> int:
@@ -377,7 +387,7 @@ class GameState:
     @property
     def tricks_won_by_seat(self) -> tuple[int, ...]:
         """Tricks won this hand by each seat."""
-        return self._s.won or (0,) * self._s.rules.players
+        return _unpack(self._s.won, self._s.rules.players)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -704,7 +714,7 @@ def _joker_names(core: _Core, seat: int) -> int:
     return joker_suits(
         core.rules,
         suits_led=core.suits_led,
-        void=core.voids[seat],
+        void=core.voids >> 4 * seat & 15,
         last_trick=core.done == HAND_SIZE - 1,
     )
 
@@ -813,7 +823,7 @@ def _reason(
             core.led,
             setup.misere,
             core.suits_led,
-            core.voids[seat],
+            core.voids >> 4 * seat & 15,
             core.done == HAND_SIZE - 1,
         )
         why = explain_position(pos, action, rules)
@@ -1035,10 +1045,9 @@ def _nominate(core: _Core, action: NominateJoker, log: _Log) -> GameState:
 def _start_play(core: _Core) -> GameState:
     rules, setup, hands = core.rules, core.setup, core.hands
     first = setup.contractor
-    zeros = (0,) * rules.players
     legal = _mask_for(rules, setup, hands[first], -1, 0, 0)
     parts = (rules, _PLAY, first, core.game, core.hand, setup, core.log)
-    cards = (hands, first, (), -1, 0, zeros, zeros, 0, legal)
+    cards = (hands, first, (), -1, 0, 0, 0, 0, legal)
     return _wrap(_new(_Core, parts + cards))
 
 
@@ -1073,7 +1082,7 @@ def _play(core: _Core, action: PlayCard, code: int = -1) -> GameState | None:
         led = eff if eff != NO_SUIT or named is None else named
         suits_led |= 1 << led
     elif eff != led and (eff != NO_SUIT or rules.joker_follows_only_when_void):
-        voids = (*voids[:seat], voids[seat] | 1 << led, *voids[seat + 1 :])
+        voids |= _BITS[4 * seat + led]
     trick += (code,)
     if len(trick) < active:
         to_act = next_seat[seat]
@@ -1090,7 +1099,7 @@ def _play(core: _Core, action: PlayCard, code: int = -1) -> GameState | None:
     winner = leader
     for _ in range(winner_index(trick, key, led)):
         winner = next_seat[winner]
-    won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
+    won += _BITS[4 * winner]
     done += 1
     if done == HAND_SIZE or (misere and winner == contractor):
         return _finish(core, log, (hands, -1, (), -1, suits_led, voids, won, done, 0))
@@ -1109,7 +1118,7 @@ def _finish(core: _Core, log: _Log, cards: tuple[Any, ...]) -> GameState:
     rules, game, hand = core.rules, core.game, core.hand
     contract = hand.contract
     assert contract is not None  # cards are played only under a contract
-    won = cards[6]  # tricks won by each seat
+    won = _unpack(cards[6], rules.players)  # tricks won by each seat
     _, changes, scores, winners = settle_hand(
         rules, contract.bid, won, contract.contractor, hand.partner, game.scores
     )
