@@ -89,7 +89,6 @@ from five_hundred.tricks import (
     joker_suits,
     legal_mask,
     plays_from_mask,
-    winner_index,
 )
 
 __all__ = [
@@ -176,6 +175,8 @@ class _Setup(NamedTuple):
     next_seat: tuple[int, ...] = ()
     """The seat after each seat in the play (skipping those who sit out)."""
     contractor: int = -1
+    order: tuple[tuple[int, ...], ...] = ()
+    """For each leader, the seats of a trick in the order they play."""
 
 
 _NO_SETUP: Final = _Setup()
@@ -687,6 +688,8 @@ class _Discards(dict[tuple[int, ...], Discard]):
 _DISCARDS: Final = _Discards()
 _SUIT_MASKS: Final = tuple(tables.suit_masks for tables in TABLES)
 _EFF: Final = tuple(tables.eff for tables in TABLES)
+_ROWS: Final = tuple(tables.key_by_led for tables in TABLES)
+"""The strength of each card in a trick, by context key and suit led."""
 _BITS: Final = tuple(1 << code for code in range(JOKER_CODE + 1))
 """The bit of each card code (a lookup is cheaper than shifting a big int)."""
 
@@ -971,6 +974,12 @@ def _after_call(core: _Core, auction: Auction, log: _Log) -> GameState:
             step = (step + 1) % rules.players
         next_seat.append(step)
     active = rules.players - sitting.bit_count()
+    order = []
+    for leader in range(rules.players):
+        seats = [leader]
+        while len(seats) < active:
+            seats.append(next_seat[seats[-1]])
+        order.append(tuple(seats))
     hand = hand._replace(auction=auction, contract=contract, sitting=sitting)
     setup = _Setup(
         context_key(strain, None),
@@ -978,6 +987,7 @@ def _after_call(core: _Core, auction: Auction, log: _Log) -> GameState:
         active,
         tuple(next_seat),
         contractor,
+        tuple(order),
     )
     core = core._replace(
         phase=_DISCARD, to_act=contractor, hand=hand, setup=setup, log=log
@@ -1061,7 +1071,7 @@ def _play(core: _Core, action: PlayCard, code: int = -1) -> GameState | None:
     """
     # One unpacking of the flat core: reading NamedTuple fields one by one costs more.
     (rules, _, seat, game, hand, setup, log, hands, leader, trick, led, suits_led, voids, won, done, legal) = core  # fmt: skip
-    key, misere, active, next_seat, contractor = setup
+    key, misere, active, next_seat, contractor, order = setup
     assert seat is not None  # the play phase always has a player to act
     if code < 0:
         code = _CODE_BY_ID.get(id(action), -1)
@@ -1096,9 +1106,13 @@ def _play(core: _Core, action: PlayCard, code: int = -1) -> GameState | None:
         state = _object_new(GameState)  # _wrap, inline on the most common path
         _set_core(state, _new(_Core, after))
         return state
-    winner = leader
-    for _ in range(winner_index(trick, key, led)):
-        winner = next_seat[winner]
+    strength = _ROWS[key][led]  # the winner: tricks.winner_index, inline (hot path)
+    best, top = 0, strength[trick[0]]
+    for index in range(1, active):
+        power = strength[trick[index]]
+        if power > top:
+            best, top = index, power
+    winner = order[leader][best]
     won += _BITS[4 * winner]
     done += 1
     if done == HAND_SIZE or (misere and winner == contractor):
