@@ -73,7 +73,7 @@ from five_hundred.errors import (
     InvalidStateError,
     WrongPhaseError,
 )
-from five_hundred.rules import Rules, side_of
+from five_hundred.rules import Rules, per_rules, side_of
 from five_hundred.scoring import settle_hand
 from five_hundred.tricks import (
     JOKER_BIT,
@@ -177,6 +177,8 @@ class _Setup(NamedTuple):
     contractor: int = -1
     order: tuple[tuple[int, ...], ...] = ()
     """For each leader, the seats of a trick in the order they play."""
+    sitting: int = 0
+    """The seats that sit out (a misère contractor's partners), as a bit mask."""
 
 
 _NO_SETUP: Final = _Setup()
@@ -960,43 +962,61 @@ def _after_call(core: _Core, auction: Auction, log: _Log) -> GameState:
         return _wrap(core._replace(phase=_HAND_OVER, to_act=None, hand=hand, log=log))
     bid, contractor = contract.bid, contract.contractor
     misere = isinstance(bid, MisereBid)
-    strain = bid.strain if isinstance(bid, TrickBid) else Strain.NO_TRUMPS
-    sitting = 0
-    if misere:
-        own = side_of(rules, contractor)
-        for other in range(rules.players):
-            if other != contractor and side_of(rules, other) == own:
-                sitting |= 1 << other
-    next_seat = []
-    for player in range(rules.players):
-        step = (player + 1) % rules.players
-        while sitting >> step & 1:
-            step = (step + 1) % rules.players
-        next_seat.append(step)
-    active = rules.players - sitting.bit_count()
-    order = []
-    for leader in range(rules.players):
-        seats = [leader]
-        while len(seats) < active:
-            seats.append(next_seat[seats[-1]])
-        order.append(tuple(seats))
-    hand = hand._replace(auction=auction, contract=contract, sitting=sitting)
-    setup = _Setup(
-        context_key(strain, None),
-        misere,
-        active,
-        tuple(next_seat),
-        contractor,
-        tuple(order),
-    )
-    core = core._replace(
-        phase=_DISCARD, to_act=contractor, hand=hand, setup=setup, log=log
-    )
+    strain = bid.strain if isinstance(bid, TrickBid) else _NT
+    setup = _setups(rules)[2 * contractor + misere][strain]
+    hand = _new(_Hand, (*hand[:3], auction, contract, setup.sitting, *hand[6:]))
+    parts = (rules, _DISCARD, contractor, core.game, hand, setup, log)
     if isinstance(bid, TrickBid) and bid.sans_kitty:
-        return _after_discard(core)
+        return _after_discard(_new(_Core, parts + core[7:]))
     hands = list(core.hands)
     hands[contractor] |= hand.kitty
-    return _wrap(core._replace(hands=tuple(hands)))
+    return _wrap(_new(_Core, (*parts, tuple(hands), *core[8:])))
+
+
+@per_rules
+def _setups(rules: Rules) -> tuple[tuple[_Setup, ...], ...]:
+    """The play setup of every contract: by ``2 * contractor + misere``, then strain.
+
+    A misère contractor's partners sit out (RULES.md A.5).
+    """
+    players = rules.players
+    setups = []
+    for contractor in range(players):
+        for misere in (False, True):
+            sitting = 0
+            if misere:
+                own = side_of(rules, contractor)
+                for other in range(players):
+                    if other != contractor and side_of(rules, other) == own:
+                        sitting |= 1 << other
+            next_seat = []
+            for player in range(players):
+                step = (player + 1) % players
+                while sitting >> step & 1:
+                    step = (step + 1) % players
+                next_seat.append(step)
+            active = players - sitting.bit_count()
+            order = []
+            for leader in range(players):
+                seats = [leader]
+                while len(seats) < active:
+                    seats.append(next_seat[seats[-1]])
+                order.append(tuple(seats))
+            setups.append(
+                tuple(
+                    _Setup(
+                        context_key(strain, None),
+                        misere,
+                        active,
+                        tuple(next_seat),
+                        contractor,
+                        tuple(order),
+                        sitting,
+                    )
+                    for strain in Strain
+                )
+            )
+    return tuple(setups)
 
 
 def _discard(core: _Core, action: Discard, log: _Log) -> GameState:
@@ -1071,7 +1091,7 @@ def _play(core: _Core, action: PlayCard, code: int = -1) -> GameState | None:
     """
     # One unpacking of the flat core: reading NamedTuple fields one by one costs more.
     (rules, _, seat, game, hand, setup, log, hands, leader, trick, led, suits_led, voids, won, done, legal) = core  # fmt: skip
-    key, misere, active, next_seat, contractor, order = setup
+    key, misere, active, next_seat, contractor, order, _ = setup
     assert seat is not None  # the play phase always has a player to act
     if code < 0:
         code = _CODE_BY_ID.get(id(action), -1)
