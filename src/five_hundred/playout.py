@@ -31,14 +31,7 @@ from five_hundred.cards import CARDS_BY_CODE, JOKER, JOKER_CODE, Suit
 from five_hundred.deal import HAND_SIZE
 from five_hundred.scoring import settle_hand
 from five_hundred.state import GameState, Phase, apply, legal_actions
-from five_hundred.tricks import (
-    CODES_OF_MASK,
-    JOKER_BIT,
-    NO_SUIT,
-    TABLES,
-    joker_suits,
-    legal_mask,
-)
+from five_hundred.tricks import JOKER_BIT, NO_SUIT, TABLES, joker_suits, legal_mask
 
 __all__ = ["PlayoutResult", "Policy", "choice_action", "playout"]
 
@@ -138,7 +131,6 @@ def playout(
     active = setup.active
     joker_voids = rules.joker_follows_only_when_void
     random_ = rng.random
-    codes_of_mask = CODES_OF_MASK
     chosen: list[int] = []
     append = chosen.append
     # The trick so far: its size, and the winning seat and strength.
@@ -193,8 +185,9 @@ def playout(
                         mask &= mask - 1
                     choice = (mask & -mask).bit_length() - 1
             else:
-                codes = codes_of_mask[mask]
-                choice = codes[int(random_() * len(codes))]
+                for _ in range(int(random_() * mask.bit_count())):
+                    mask &= mask - 1
+                choice = (mask & -mask).bit_length() - 1
         else:
             choice = policy(seat, _choices(mask, names), tuple(trick))
             trick.append(choice if choice <= JOKER_CODE else JOKER_CODE)

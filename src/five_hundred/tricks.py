@@ -37,7 +37,6 @@ from five_hundred.cards import (
     Strain,
     Suit,
     card_code,
-    codes_from_mask,
     mask_from_cards,
 )
 from five_hundred.errors import InvalidStateError
@@ -377,18 +376,6 @@ class _PlaysOfMask(dict[int, tuple[PlayCard, ...]]):
         return plays
 
 
-class _CodesOfMask(dict[int, tuple[int, ...]]):
-    """The codes of each mask, for the first :data:`PLAYS_CACHE_SIZE` masks met."""
-
-    __slots__ = ()
-
-    def __missing__(self, mask: int) -> tuple[int, ...]:
-        codes = tuple(codes_from_mask(mask))
-        if len(self) < PLAYS_CACHE_SIZE:
-            self[mask] = codes
-        return codes
-
-
 PLAYS_CACHE_SIZE: Final = 4096
 """How many masks' plays :data:`PLAYS_OF_MASK` keeps (well under a megabyte).
 
@@ -397,8 +384,6 @@ to hand: in random four-player games the first 4096 masks met answer 60% of look
 """
 PLAYS_OF_MASK: Final[Mapping[int, tuple[PlayCard, ...]]] = _PlaysOfMask()
 """``PLAYS_OF_MASK[mask]`` is ``plays_from_mask(mask)`` (the Joker not naming a suit)."""
-CODES_OF_MASK: Final[Mapping[int, tuple[int, ...]]] = _CodesOfMask()
-"""``CODES_OF_MASK[mask]`` is ``tuple(codes_from_mask(mask))``, cached the same way."""
 
 
 def plays_from_mask(mask: int, joker_names: int | None = None) -> tuple[PlayCard, ...]:
