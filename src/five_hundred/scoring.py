@@ -223,7 +223,7 @@ def settle_hand(
 
     ``partner`` is the five-player partner's seat (-1 for none); ``scores`` are the
     sides' totals before the hand.  For engines that built valid arguments: nothing is
-    checked.  The answers for the first :data:`SETTLEMENT_CACHE_SIZE` distinct hands
+    checked.  The answers for the first ``SETTLEMENT_CACHE_SIZE`` (4096) distinct hands
     are kept (a search scores the same few outcomes over and over).
     """
     memo = _settlements(rules)

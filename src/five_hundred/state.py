@@ -249,7 +249,7 @@ class GameState:
 
     @property
     def phase(self) -> Phase:
-        """The phase of the hand (or :attr:`Phase.GAME_OVER`)."""
+        """The phase of the hand (or ``Phase.GAME_OVER`` once the game is over)."""
         return self._s.phase
 
     @property
