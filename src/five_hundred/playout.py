@@ -36,6 +36,7 @@ from five_hundred.tricks import JOKER_BIT, NO_SUIT, TABLES, joker_suits, legal_m
 __all__ = ["PlayoutResult", "Policy", "choice_action", "playout"]
 
 _NT: Final = 4
+_BITS: Final = tuple(1 << code for code in range(JOKER_CODE + 1))
 JOKER_LEAD: Final = JOKER_CODE + 1
 """The choice for leading the Joker naming spades; add the suit for the others."""
 
@@ -131,6 +132,7 @@ def playout(
     active = setup.active
     joker_voids = rules.joker_follows_only_when_void
     random_ = rng.random
+    bits = _BITS
     chosen: list[int] = []
     append = chosen.append
     # The trick so far: its size, and the winning seat and strength.
@@ -201,17 +203,19 @@ def playout(
             winner, best_key = seat, row[code]
         else:
             code = choice
-            hands[seat] = held ^ (1 << code)
+            hands[seat] = held ^ bits[code]
+            suit = eff[code]
             if not size:
-                led = eff[code]
+                led = suit
                 suits_led |= 1 << led
                 row = rows[led]
                 winner, best_key = seat, row[code]
             else:
-                if eff[code] != led and not (eff[code] == NO_SUIT and not joker_voids):
+                if suit != led and (suit != NO_SUIT or joker_voids):
                     voids[seat] |= 1 << led
-                if row[code] > best_key:
-                    winner, best_key = seat, row[code]
+                power = row[code]
+                if power > best_key:
+                    winner, best_key = seat, power
         size += 1
         if size < active:
             seat = next_seat[seat]
