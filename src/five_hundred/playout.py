@@ -23,10 +23,9 @@ A *choice* is an ``int``: a card code (see :mod:`five_hundred.cards`), or
 
 import random
 from collections.abc import Callable
-from typing import Final, NamedTuple, cast
+from typing import Final, NamedTuple
 
 from five_hundred.actions import Action, PlayCard
-from five_hundred.bidding import Contract
 from five_hundred.cards import CARDS_BY_CODE, JOKER, JOKER_CODE, Suit
 from five_hundred.deal import HAND_SIZE
 from five_hundred.scoring import settle_hand
@@ -36,6 +35,7 @@ from five_hundred.tricks import JOKER_BIT, NO_SUIT, TABLES, joker_suits, legal_m
 __all__ = ["PlayoutResult", "Policy", "choice_action", "playout"]
 
 _NT: Final = 4
+_PLAY: Final = Phase.PLAY
 _BITS: Final = tuple(1 << code for code in range(JOKER_CODE + 1))
 JOKER_LEAD: Final = JOKER_CODE + 1
 """The choice for leading the Joker naming spades; add the suit for the others."""
@@ -87,7 +87,7 @@ def _choices(mask: int, names: int) -> tuple[int, ...]:
 def _before_play(
     state: GameState, rng: random.Random, policy: Policy | None
 ) -> GameState:
-    while state.to_act is not None and state.phase is not Phase.PLAY:
+    while state.to_act is not None and state.phase is not _PLAY:
         actions: tuple[Action, ...] = legal_actions(state)
         state = apply(state, actions[int(rng.random() * len(actions))])
     del policy
@@ -112,24 +112,26 @@ def playout(
     """
     if rng is None:
         rng = random.Random(seed)
-    state = _before_play(state, rng, policy)
-    rules = state.rules
-    if state.to_act is None:
-        result = state.hand_result or (0,) * rules.sides
-        return PlayoutResult(state.tricks_won, result, state.scores, ())
     core = state._s
-    hand, setup = core.hand, core.setup
-    key, misere, next_seat = setup.key, setup.misere, setup.next_seat
-    contractor = cast(Contract, hand.contract).contractor
+    if core.phase is not _PLAY:
+        state = _before_play(state, rng, policy)
+        core = state._s
+        if core.to_act is None:
+            result = state.hand_result or (0,) * core.rules.sides
+            return PlayoutResult(state.tricks_won, result, state.scores, ())
+    rules, hand, setup = core.rules, core.hand, core.setup
+    key, misere, active, next_seat, contractor = setup[:5]
     tables = TABLES[key]
     eff, suit_masks, rows = tables.eff, tables.suit_masks, tables.key_by_led
     hands = list(core.hands)
     trick = list(core.trick)
     led, suits_led, done, leader = core.led, core.suits_led, core.done, core.leader
-    voids = [core.voids >> 4 * s & 15 for s in range(rules.players)]
-    won = [core.won >> 4 * s & 15 for s in range(rules.players)]
-    seat = state.to_act
-    active = setup.active
+    voids = core.voids  # 4 bits a seat, as in the state
+    won = core.won
+    seat = core.to_act
+    contract = hand.contract
+    assert seat is not None  # the play phase has a player to act
+    assert contract is not None  # and a contract
     joker_voids = rules.joker_follows_only_when_void
     random_ = rng.random
     bits = _BITS
@@ -164,7 +166,10 @@ def playout(
             )
             if led < 0 and mask & JOKER_BIT:
                 names = joker_suits(
-                    rules, suits_led=suits_led, void=voids[seat], last_trick=last
+                    rules,
+                    suits_led=suits_led,
+                    void=voids >> 4 * seat & 15,
+                    last_trick=last,
                 )
                 if not names:
                     mask ^= JOKER_BIT
@@ -212,7 +217,7 @@ def playout(
                 winner, best_key = seat, row[code]
             else:
                 if suit != led and (suit != NO_SUIT or joker_voids):
-                    voids[seat] |= 1 << led
+                    voids |= bits[4 * seat + led]
                 power = row[code]
                 if power > best_key:
                     winner, best_key = seat, power
@@ -220,7 +225,7 @@ def playout(
         if size < active:
             seat = next_seat[seat]
             continue
-        won[winner] += 1
+        won += bits[4 * winner]
         done += 1
         if done == HAND_SIZE or (misere and winner == contractor):
             break
@@ -231,10 +236,10 @@ def playout(
         last = done == HAND_SIZE - 1
     by_side, result, scores, _ = settle_hand(
         rules,
-        cast(Contract, hand.contract).bid,
-        tuple(won),
+        contract.bid,
+        tuple(won >> 4 * s & 15 for s in range(rules.players)),
         contractor,
         hand.partner,
-        state.scores,
+        core.game.scores,
     )
     return PlayoutResult(by_side, result, scores, tuple(chosen))
