@@ -40,9 +40,10 @@ from typing import (
 
 import attrs
 
+from five_hundred._engine.memo import per_rules
 from five_hundred.cards import Strain, notation_key, quote
 from five_hundred.errors import IllegalBidError, InvalidNotationError, InvalidStateError
-from five_hundred.rules import MAX_TRICKS, MIN_TRICKS, Rules, per_rules
+from five_hundred.rules import MAX_TRICKS, MIN_TRICKS, Rules
 
 __all__ = [
     "BLIND_MISERE",

@@ -18,9 +18,8 @@ five_hundred.errors.RulesConfigError: six_player_sides=3 needs players=6 (got pl
 
 import enum
 import functools
-import weakref
-from collections.abc import Callable, Sequence
-from typing import Any, Final, Self, TypeVar, cast
+from collections.abc import Sequence
+from typing import Any, Final, Self, cast
 
 import attrs
 
@@ -380,34 +379,6 @@ def _checked_init(self: Rules, *args: Any, **kwargs: Any) -> None:
 
 
 Rules.__init__ = _checked_init  # type: ignore[method-assign]
-
-
-_T = TypeVar("_T")
-
-
-def per_rules(func: Callable[[Rules], _T]) -> Callable[[Rules], _T]:
-    """Cache a function of the rules for each :class:`Rules` value.
-
-    The cache is keyed by the value's identity (and dropped with it): a lookup is one
-    dict hit on an ``int``, where ``functools.cache`` would compare 30 fields.
-    """
-
-    @functools.wraps(func)
-    def cached(rules: Rules) -> _T:
-        memo = _MEMO.get(id(rules))
-        if memo is None:
-            memo = _MEMO[id(rules)] = {}
-            weakref.finalize(rules, _MEMO.pop, id(rules), None)
-        try:
-            value: _T = memo[func]  # no typing.cast: it is a call, and this is hot
-        except KeyError:
-            value = memo[func] = func(rules)
-        return value
-
-    return cached
-
-
-_MEMO: Final[dict[int, dict[Any, Any]]] = {}
 
 
 def side_of(rules: Rules, seat: int) -> int:

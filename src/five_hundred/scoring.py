@@ -15,15 +15,51 @@ import operator
 from collections.abc import Collection, Sequence
 from typing import Final, NamedTuple, cast
 
+from five_hundred._engine.memo import per_rules
 from five_hundred.bidding import Bid, MisereBid, TrickBid, bid_value
 from five_hundred.cards import quote
 from five_hundred.errors import InvalidStateError
-from five_hundred.rules import Rules, per_rules, side_of
+from five_hundred.rules import Rules, side_of
 
-__all__ = ["Settlement", "game_winners", "score_hand", "settle_hand"]
+__all__ = [
+    "Settlement",
+    "contract_made",
+    "game_winners",
+    "is_slam",
+    "score_hand",
+    "settle_hand",
+]
 
 SLAM_VALUE = 250
 TOTAL_TRICKS = 10
+
+
+def contract_made(bid: Bid, taken: int) -> bool:
+    """Whether the contracting side made ``bid`` by taking ``taken`` tricks.
+
+    A trick bid needs at least its tricks; every misère needs none.
+
+    >>> contract_made(parse_bid("8H"), 8), contract_made(parse_bid("MIS"), 1)
+    (True, False)
+    """
+    return taken == 0 if isinstance(bid, MisereBid) else taken >= bid.tricks
+
+
+def is_slam(bid: Bid, taken: int, rules: Rules = Rules()) -> bool:
+    """Whether ``taken`` tricks on ``bid`` earn the slam bonus.
+
+    A slam is all ten tricks on a trick contract worth less than 250, with
+    ``Rules.slam_bonus``: it scores 250.
+
+    >>> is_slam(parse_bid("7S"), 10), is_slam(parse_bid("9NT"), 10)
+    (True, False)
+    """
+    return (
+        isinstance(bid, TrickBid)
+        and rules.slam_bonus
+        and taken == TOTAL_TRICKS
+        and bid_value(bid, rules) < SLAM_VALUE
+    )
 
 
 def _ints(value: object, name: str, count: int) -> tuple[int, ...]:
@@ -117,12 +153,10 @@ def hand_changes(
     if isinstance(bid, MisereBid):
         result = value if taken == 0 else -value
         return tuple(result if side in contracting else 0 for side in sides)
-    if taken >= bid.tricks:
-        if rules.slam_bonus and taken == TOTAL_TRICKS and value < SLAM_VALUE:
-            value = SLAM_VALUE
-        result = value
+    if is_slam(bid, taken, rules):
+        result = SLAM_VALUE
     else:
-        result = -value
+        result = value if contract_made(bid, taken) else -value
     per_trick, cap = rules.defender_trick_points, rules.defender_cap
     changes = []
     for side in sides:
@@ -239,7 +273,7 @@ def settle_hand(
     if partner >= 0:
         contractors.add(side[partner])
     taken = sum(by_side[s] for s in contractors)
-    made = taken == 0 if isinstance(bid, MisereBid) else taken >= bid.tricks
+    made = contract_made(bid, taken)
     changes = hand_changes(bid, by_side, contractors, scores, rules)
     after = tuple(map(operator.add, scores, changes))
     winners = game_winners(rules, after, contractors, made=made)

@@ -29,6 +29,7 @@ from typing import Any, Final, NamedTuple, cast
 
 import attrs
 
+from five_hundred._engine.memo import per_rules
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
     Auction,
@@ -73,7 +74,7 @@ from five_hundred.errors import (
     InvalidStateError,
     WrongPhaseError,
 )
-from five_hundred.rules import Rules, per_rules, side_of
+from five_hundred.rules import Rules, side_of
 from five_hundred.scoring import settle_hand
 from five_hundred.tricks import (
     JOKER_BIT,

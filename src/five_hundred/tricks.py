@@ -27,6 +27,7 @@ from typing import Final, cast
 
 import attrs
 
+from five_hundred._engine.memo import per_rules
 from five_hundred.actions import NominateJoker, PlayCard
 from five_hundred.cards import (
     CARDS_BY_CODE,
@@ -40,7 +41,7 @@ from five_hundred.cards import (
     mask_from_cards,
 )
 from five_hundred.errors import InvalidStateError
-from five_hundred.rules import JokerLeadSuit, Rules, per_rules
+from five_hundred.rules import JokerLeadSuit, Rules
 
 __all__ = [
     "NO_SUIT",
