@@ -8,7 +8,7 @@ measured in this one run, on this machine, so the ratios compare like with like:
   API: :func:`~five_hundred.legal_actions` and a checked :func:`~five_hundred.apply` on
   immutable states, each hand from ``new_game(seed=i)``;
 * ``playout``: random play of the card play from dealt contracts through
-  :func:`five_hundred.playout.playout` (actions = ``len(result.choices)``);
+  :func:`five_hundred.search.playout.playout` (actions = ``len(result.choices)``);
 * ``hearts`` and ``euchre``: OpenSpiel's C++ games driven from Python the same way
   (``state.legal_actions()`` then ``state.apply_action(a)``).
 
@@ -42,7 +42,7 @@ from typing import Any, Final, NamedTuple
 import attrs
 
 from five_hundred import GameState, Phase, Rules, apply, legal_actions, new_game
-from five_hundred.playout import playout
+from five_hundred.search.playout import playout
 
 SEED: Final = 500
 HANDS: Final = 2000

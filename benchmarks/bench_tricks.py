@@ -4,9 +4,9 @@ Run ``python benchmarks/bench_tricks.py [--iterations N]``.  It builds a fixed s
 random positions (seeded, so every run measures the same positions), checks that every
 way of computing the legal plays agrees on them, then measures, in calls per second:
 
-* ``legal_mask``: the integer core, :func:`five_hundred.tricks.legal_mask`;
+* ``legal_mask``: the integer core, :func:`five_hundred._engine.play.legal_mask`;
 * ``legal_plays``: the typed interface, :func:`five_hundred.tricks.legal_plays`;
-* ``winner_index``: the integer trick winner, :func:`five_hundred.tricks.winner_index`;
+* ``winner_index``: the integer trick winner, :func:`five_hundred._engine.play.winner_index`;
 
 and prints each as a ratio to the reference measured in the same run:
 
@@ -36,7 +36,9 @@ from five_hundred import (
     pack,
 )
 from five_hundred.cards import card_code, mask_from_cards
-from five_hundred.tricks import JOKER_BIT, legal_mask, winner_index
+from five_hundred._engine.codes import JOKER_BIT
+from five_hundred._engine.play import legal_mask, winner_index
+from five_hundred.tricks import joker_options
 
 SEED: Final = 500
 POSITIONS: Final = 2000
@@ -225,10 +227,10 @@ def check(positions: Sequence[Position]) -> None:
             pos.mask,
             pos.key,
             pos.led,
-            RULES,
-            misere=pos.misere,
-            suits_led=pos.suits_mask,
-            last_trick=pos.last_trick,
+            joker_options(RULES),
+            pos.misere,
+            pos.suits_mask,
+            pos.last_trick,
         )
         if {(play.card, play.suit) for play in typed} != set(base):
             msg = f"legal_plays and the baseline disagree on {pos}"
@@ -266,10 +268,10 @@ def _bench_legal_mask(positions: Sequence[Position], iterations: int) -> None:
                 pos.mask,
                 pos.key,
                 pos.led,
-                rules,
-                misere=pos.misere,
-                suits_led=pos.suits_mask,
-                last_trick=pos.last_trick,
+                joker_options(rules),
+                pos.misere,
+                pos.suits_mask,
+                pos.last_trick,
             )
 
 

@@ -7,9 +7,18 @@ from five_hundred import (
     PlayContext,
     Rules,
     Strain,
+    apply,
     effective_suit,
     errors,
+    explain_illegal,
+    is_legal,
+    legal_actions,
     legal_plays,
+    new_game,
+    pack,
+    parse_card,
+    parse_cards,
+    score_hand,
     side_of,
 )
 from five_hundred.cards import card_code, mask_from_cards
@@ -103,9 +112,9 @@ def test_text_where_a_card_is_expected_names_the_parser() -> None:
         lambda: effective_suit(cast(Any, "JD"), hearts),
         lambda: legal_plays(cast(Any, ["AH", "KH"]), hearts),
     ):
-        with pytest.raises(InvalidNotationError, match="parse text with parse_card"):
+        with pytest.raises(TypeError, match="use parse_card to read text"):
             attempt()
-    with pytest.raises(InvalidNotationError, match="expected a Card; got 'None'"):
+    with pytest.raises(TypeError, match="expected a Card; got the NoneType 'None'"):
         mask_from_cards(cast(Any, None))
 
 
@@ -113,3 +122,48 @@ def test_text_where_a_card_is_expected_names_the_parser() -> None:
 def test_side_of_refuses_a_seat_outside_the_table(seat: object) -> None:
     with pytest.raises(InvalidStateError, match="seats are 0 to 3"):
         side_of(Rules(), cast(Any, seat))
+
+
+# -- a wrong Python type at the boundary is a TypeError naming the type and parser --
+
+
+def test_text_where_an_action_is_expected_names_parse_action() -> None:
+
+    state = new_game(seed=1)
+    for attempt in (
+        lambda: apply(state, cast(Any, "PASS")),
+        lambda: is_legal(state, cast(Any, "PASS")),
+        lambda: explain_illegal(state, cast(Any, "PASS")),
+    ):
+        with pytest.raises(
+            TypeError,
+            match=r"expected an Action; got the str 'PASS' \(use parse_action",
+        ):
+            attempt()
+    assert state == new_game(seed=1)
+
+
+def test_text_where_a_bid_is_expected_names_parse_bid() -> None:
+
+    with pytest.raises(
+        TypeError, match=r"expected a Bid; got the str '8H' \(use parse_bid"
+    ):
+        score_hand(cast(Any, "8H"), (9, 1), {0})
+
+
+def test_something_else_where_a_state_or_rules_is_expected() -> None:
+
+    with pytest.raises(TypeError, match="expected a GameState"):
+        legal_actions(cast(Any, None))
+    for attempt in (
+        lambda: new_game(cast(Any, [4])),
+        lambda: pack(cast(Any, [4])),
+        lambda: side_of(cast(Any, [4]), 0),
+        lambda: legal_plays(
+            parse_cards("AH"), PlayContext(Strain.HEARTS), cast(Any, [4])
+        ),
+    ):
+        with pytest.raises(TypeError, match="expected a Rules value; got the list"):
+            attempt()
+    with pytest.raises(TypeError, match="expected a PlayContext"):
+        effective_suit(parse_card("AH"), cast(Any, "hearts"))

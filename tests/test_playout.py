@@ -29,7 +29,7 @@ from five_hundred import (
     playout,
 )
 from five_hundred.cards import card_code, parse_card
-from five_hundred.playout import JOKER_LEAD, PlayoutResult, choice_action
+from five_hundred.search.playout import JOKER_LEAD, PlayoutResult, choice_action
 
 PLAYERS = (2, 3, 4, 5, 6)
 

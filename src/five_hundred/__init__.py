@@ -54,7 +54,7 @@ from five_hundred.cards import (
     parse_card,
     parse_cards,
 )
-from five_hundred.deal import deal, pack, shuffled_pack
+from five_hundred.dealing import deal, pack, shuffled_pack
 from five_hundred.errors import (
     FiveHundredError,
     IllegalActionError,
@@ -65,9 +65,7 @@ from five_hundred.errors import (
     RulesConfigError,
     WrongPhaseError,
 )
-from five_hundred.playout import PlayoutResult, playout
 from five_hundred.records import GameRecord, HandRecord, record
-from five_hundred.resample import resample
 from five_hundred.rules import (
     AVONDALE,
     PERFECT,
@@ -77,6 +75,7 @@ from five_hundred.rules import (
     side_of,
 )
 from five_hundred.scoring import game_winners, score_hand
+from five_hundred.search import PlayoutResult, playout, resample
 from five_hundred.state import (
     GameState,
     HandSummary,
@@ -102,7 +101,7 @@ from five_hundred.views import SeatView, Trick, view
 
 try:
     __version__ = version("five-hundred")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
+except PackageNotFoundError:  # running from a source tree, not installed
     __version__ = "0.0.0"
 
 __all__ = [

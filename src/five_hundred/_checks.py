@@ -8,10 +8,7 @@ the right type that the rules do not allow is a domain error
 (:class:`~five_hundred.errors.InvalidStateError`).
 """
 
-from typing import NoReturn
-
-from five_hundred.cards import quote
-from five_hundred.errors import InvalidStateError
+from five_hundred.errors import InvalidStateError, quote, wrong_type
 from five_hundred.rules import Rules
 
 __all__ = [
@@ -21,23 +18,6 @@ __all__ = [
     "check_seed",
     "wrong_type",
 ]
-
-
-def wrong_type(value: object, expected: str, parser: str | None = None) -> NoReturn:
-    """Raise the :class:`TypeError` for ``value`` given where ``expected`` is needed.
-
-    ``parser`` names the function that turns text into the expected value; it is
-    mentioned when ``value`` is text.
-
-    >>> wrong_type("8H", "a Bid", "parse_bid")
-    Traceback (most recent call last):
-    ...
-    TypeError: expected a Bid; got the str '8H' (use parse_bid to read text)
-    """
-    got = f"the {type(value).__name__} {quote(value)}"
-    hint = f" (use {parser} to read text)" if parser and isinstance(value, str) else ""
-    msg = f"expected {expected}; got {got}{hint}"
-    raise TypeError(msg)
 
 
 def check_rules(rules: object) -> Rules:

@@ -16,7 +16,7 @@ parse_action('DISCARD 5S 6S 7C')
 """
 
 from collections.abc import Iterable
-from typing import Any, Final, Self, TypeAlias, cast
+from typing import Any, Final, TypeAlias, cast
 
 import attrs
 
@@ -142,11 +142,6 @@ class CallPartner:
         return f"parse_action({str(self)!r})"
 
     _repr_pretty_ = _pretty
-
-    @classmethod
-    def alone(cls) -> Self:
-        """Play alone."""
-        return cls(None)
 
 
 Action: TypeAlias = (

@@ -47,7 +47,7 @@ from five_hundred.cards import (
     card_code,
     quote,
 )
-from five_hundred.deal import KITTY_SIZE, SplitMix64, pack
+from five_hundred.dealing import KITTY_SIZE, SplitMix64, pack
 from five_hundred.errors import InvalidStateError
 from five_hundred.rules import Rules, side_of
 from five_hundred.state import (

@@ -18,11 +18,12 @@ Those codes are what the fast paths work on; the :class:`Card` objects are the i
 
 import enum
 from collections.abc import Iterable
-from typing import Any, Final, Self, cast
+from typing import Any, Final, NoReturn, Self, cast
 
 import attrs
 
-from five_hundred.errors import InvalidNotationError
+from five_hundred._engine.codes import JOKER_CODE
+from five_hundred.errors import InvalidNotationError, quote, wrong_type
 
 __all__ = [
     "CARDS_BY_CODE",
@@ -34,7 +35,6 @@ __all__ = [
     "Suit",
     "card_code",
     "cards_from_mask",
-    "codes_from_mask",
     "format_cards",
     "mask_from_cards",
     "notation_key",
@@ -204,9 +204,6 @@ class Card:
         printer.text(repr(self))
 
 
-JOKER_CODE: Final = 64
-"""The code of the Joker; bit 64 of a card mask."""
-
 JOKER: Final = Card(None, None)
 """The Joker."""
 
@@ -230,19 +227,19 @@ def card_code(card: Card) -> int:
     try:
         return _CODE_BY_CARD[card]
     except (KeyError, TypeError):
-        raise _not_a_card(card) from None
+        _not_a_card(card)
 
 
-def _not_a_card(value: object) -> InvalidNotationError:
-    hint = " (parse text with parse_card)" if isinstance(value, str) else ""
-    return InvalidNotationError(f"expected a Card; got {quote(value)}{hint}")
+def _not_a_card(value: object) -> NoReturn:
+    wrong_type(value, "a Card", "parse_card")
 
 
 def mask_from_cards(cards: Iterable[Card]) -> int:
     """The bit mask of a collection of cards.
 
     Raises:
-        InvalidNotationError: if ``cards`` holds something that is not a Card.
+        TypeError: if ``cards`` holds something that is not a Card (text: read it
+            with :func:`parse_card`).
     """
     mask = 0
     try:
@@ -250,23 +247,9 @@ def mask_from_cards(cards: Iterable[Card]) -> int:
             mask |= 1 << _CODE_BY_CARD[card]
     except (KeyError, TypeError):
         if isinstance(cast(object, cards), str) or not hasattr(cards, "__iter__"):
-            raise _not_a_card(cards) from None
-        raise _not_a_card(next(c for c in cards if c not in _CODE_BY_CARD)) from None
+            _not_a_card(cards)
+        _not_a_card(next(c for c in cards if c not in _CODE_BY_CARD))
     return mask
-
-
-def codes_from_mask(mask: int) -> list[int]:
-    """The codes of the set bits of a mask, lowest first.
-
-    >>> codes_from_mask(0b10110)
-    [1, 2, 4]
-    """
-    codes = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        codes.append(low.bit_length() - 1)
-    return codes
 
 
 def cards_from_mask(mask: int) -> tuple[Card, ...]:
@@ -304,17 +287,6 @@ _CARD_BY_TEXT: Final[dict[str, Card]] = {"JK": JOKER} | {
 _CARD_HELP: Final = (
     "expected a rank (2-10, 11, 12, 13, J, Q, K, A) then a suit (S, C, D, H), or JK"
 )
-_MAX_QUOTED: Final = 40
-
-
-def quote(text: object) -> str:
-    """Quote user input for an error message, shortened if it is very long."""
-    shown = text if isinstance(text, str) else repr(text)
-    if len(shown) > _MAX_QUOTED:
-        shown = shown[: _MAX_QUOTED - 3] + "..."
-    return repr(shown)
-
-
 _SYMBOLS: Final = frozenset("♠♣♦♥♤♧♢♡\ufe0f")
 
 

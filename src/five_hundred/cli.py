@@ -59,7 +59,7 @@ from five_hundred.bidding import (
 )
 from five_hundred.bots import Player, RandomPlayer, RuleBasedPlayer
 from five_hundred.cards import Card, Strain, Suit
-from five_hundred.deal import KITTY_SIZE, SplitMix64
+from five_hundred.dealing import KITTY_SIZE, SplitMix64
 from five_hundred.errors import (
     FiveHundredError,
     InvalidNotationError,

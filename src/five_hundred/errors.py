@@ -13,6 +13,8 @@ are deterministic, so tests and doctests may assert on them.
 invalid card '1H': expected a rank (2-10, 11, 12, 13, J, Q, K, A) then a suit (S, C, D, H), or JK
 """
 
+from typing import Final, NoReturn
+
 __all__ = [
     "FiveHundredError",
     "IllegalActionError",
@@ -58,3 +60,31 @@ class IllegalPlayError(IllegalActionError):
 
 class WrongPhaseError(IllegalActionError):
     """An action of a kind that does not belong to the current phase of the hand."""
+
+
+_MAX_QUOTED: Final = 40
+
+
+def quote(text: object) -> str:
+    """Quote user input for an error message, shortened if it is very long."""
+    shown = text if isinstance(text, str) else repr(text)
+    if len(shown) > _MAX_QUOTED:
+        shown = shown[: _MAX_QUOTED - 3] + "..."
+    return repr(shown)
+
+
+def wrong_type(value: object, expected: str, parser: str | None = None) -> NoReturn:
+    """Raise the :class:`TypeError` for ``value`` given where ``expected`` is needed.
+
+    ``parser`` names the function that turns text into the expected value; it is
+    mentioned when ``value`` is text.
+
+    >>> wrong_type("8H", "a Bid", "parse_bid")
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a Bid; got the str '8H' (use parse_bid to read text)
+    """
+    got = f"the {type(value).__name__} {quote(value)}"
+    hint = f" (use {parser} to read text)" if parser and isinstance(value, str) else ""
+    msg = f"expected {expected}; got {got}{hint}"
+    raise TypeError(msg)

@@ -24,7 +24,7 @@ from typing import Any, Final, Self, cast
 import attrs
 
 from five_hundred.cards import Strain
-from five_hundred.errors import InvalidStateError, RulesConfigError
+from five_hundred.errors import InvalidStateError, RulesConfigError, wrong_type
 
 __all__ = [
     "AVONDALE",
@@ -395,6 +395,8 @@ def side_of(rules: Rules, seat: int) -> int:
     Raises:
         InvalidStateError: if ``seat`` is not a seat of the rules.
     """
+    if not isinstance(cast(object, rules), Rules):
+        wrong_type(rules, "a Rules value")
     if type(cast(object, seat)) is not int or not 0 <= seat < rules.players:
         msg = f"invalid seat {seat!r}: seats are 0 to {rules.players - 1}"
         raise InvalidStateError(msg)

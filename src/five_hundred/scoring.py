@@ -15,10 +15,10 @@ import operator
 from collections.abc import Collection, Sequence
 from typing import Final, NamedTuple, cast
 
+from five_hundred._checks import check_rules
 from five_hundred._engine.memo import per_rules
-from five_hundred.bidding import Bid, MisereBid, TrickBid, bid_value
-from five_hundred.cards import quote
-from five_hundred.errors import InvalidStateError
+from five_hundred.bidding import Bid, MisereBid, Pass, TrickBid, bid_value
+from five_hundred.errors import InvalidStateError, quote, wrong_type
 from five_hundred.rules import Rules, side_of
 
 __all__ = [
@@ -81,9 +81,12 @@ def _ints(value: object, name: str, count: int) -> tuple[int, ...]:
 def _check(
     bid: Bid, tricks_won: object, contractors: object, scores: object, rules: Rules
 ) -> tuple[tuple[int, ...], set[int], tuple[int, ...]]:
-    if not isinstance(cast(object, bid), TrickBid | MisereBid):
+    if isinstance(cast(object, bid), Pass):
         msg = f"invalid bid {quote(str(bid))}: a hand is scored on a bid (not a pass)"
         raise InvalidStateError(msg)
+    if not isinstance(cast(object, bid), TrickBid | MisereBid):
+        wrong_type(bid, "a Bid", "parse_bid")
+    check_rules(rules)
     tricks = _ints(tricks_won, "tricks_won", rules.sides)
     if any(t < 0 for t in tricks) or sum(tricks) > TOTAL_TRICKS:
         msg = f"invalid tricks_won {tricks!r}: at most 10 tricks in all"
@@ -129,6 +132,8 @@ def score_hand(
 
     Raises:
         InvalidStateError: if the arguments cannot describe a hand.
+        TypeError: if ``bid`` is not a bid (text: read it with
+            :func:`~five_hundred.bidding.parse_bid`) or ``rules`` not a ``Rules``.
     """
     tricks_won, contracting, before = _check(
         bid, tricks_won, contractors, scores, rules

@@ -17,19 +17,35 @@ validator share one implementation.
 >>> state.to_act
 2
 
-Inside, a state keeps hands as ``int`` bit masks and small tuples, so that a random game
-runs fast; the properties give the typed view (cards, bids, contracts).
+Inside, a state holds the engine's record (:mod:`five_hundred._engine.core`): hands as
+``int`` bit masks and small tuples, so that a random game runs fast; the properties give
+the typed view (cards, bids, contracts).  The rules of each phase sit side by side below
+(its listing, its refusal and its application), dispatched by one table.
 """
 
 import enum
 import itertools
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any, Final, NamedTuple, cast
+from typing import Any, Final, NamedTuple
 
 import attrs
 
+from five_hundred._checks import check_dealer, check_rules, check_seed, wrong_type
+from five_hundred._engine import core as _core
+from five_hundred._engine.codes import (
+    HAND_SIZE,
+    JOKER_BIT,
+    JOKER_CODE,
+    KITTY_SIZE,
+    NT,
+    codes_from_mask,
+    seat_nibbles,
+)
+from five_hundred._engine.core import Core, Game, Hand, Log, Setup
 from five_hundred._engine.memo import per_rules
+from five_hundred._engine.play import joker_suits
+from five_hundred._engine.step import play_card, start_play
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
     Auction,
@@ -47,26 +63,15 @@ from five_hundred.bidding import (
 from five_hundred.cards import (
     CARDS_BY_CODE,
     JOKER,
-    JOKER_CODE,
     Card,
-    Strain,
     Suit,
     card_code,
     cards_from_mask,
-    codes_from_mask,
     format_cards,
     mask_from_cards,
     quote,
 )
-from five_hundred.deal import (
-    HAND_SIZE,
-    KITTY_SIZE,
-    deal,
-    hands_dealt,
-    pack,
-    pack_mask,
-    shuffled_pack,
-)
+from five_hundred.dealing import deal, hands_dealt, pack, pack_mask, shuffled_pack
 from five_hundred.errors import (
     IllegalActionError,
     IllegalBidError,
@@ -77,18 +82,13 @@ from five_hundred.errors import (
 from five_hundred.rules import Rules, side_of
 from five_hundred.scoring import settle_hand
 from five_hundred.tricks import (
-    JOKER_BIT,
-    JOKER_LEADS,
-    NO_SUIT,
     PLAYS,
     PLAYS_OF_MASK,
-    TABLES,
     PlayContext,
     Position,
-    context_key,
+    contract_context,
     explain_position,
-    joker_suits,
-    legal_mask,
+    joker_options,
     plays_from_mask,
 )
 
@@ -107,7 +107,6 @@ __all__ = [
 
 _MASK64: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
-_NT: Final = 4
 
 
 class Phase(enum.Enum):
@@ -122,15 +121,35 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
 
 
-# The members as plain globals: ``Phase.PLAY`` goes through the enum metaclass's
-# attribute hook, which costs more than a whole trick-table lookup in the hot path.
-_BIDDING: Final = Phase.BIDDING
-_DISCARD: Final = Phase.DISCARD
-_NOMINATE: Final = Phase.NOMINATE
-_CALL_PARTNER: Final = Phase.CALL_PARTNER
-_PLAY: Final = Phase.PLAY
-_HAND_OVER: Final = Phase.HAND_OVER
-_GAME_OVER: Final = Phase.GAME_OVER
+_PHASES: Final = (
+    Phase.BIDDING,
+    Phase.DISCARD,
+    Phase.NOMINATE,
+    Phase.CALL_PARTNER,
+    Phase.PLAY,
+    Phase.HAND_OVER,
+    Phase.GAME_OVER,
+)
+"""The Phase of each of the engine's phase numbers."""
+if tuple(_PHASES.index(p) for p in _PHASES) != (
+    _core.BIDDING,
+    _core.DISCARD,
+    _core.NOMINATE,
+    _core.CALL_PARTNER,
+    _core.PLAY,
+    _core.HAND_OVER,
+    _core.GAME_OVER,
+) or [p.value for p in _PHASES] != [p.value for p in Phase]:
+    msg = "Phase and the engine's phase numbers are out of step"
+    raise ImportError(msg)
+# Plain globals: reading a module attribute costs more in the hot paths.
+_BIDDING: Final = _core.BIDDING
+_DISCARD: Final = _core.DISCARD
+_NOMINATE: Final = _core.NOMINATE
+_CALL_PARTNER: Final = _core.CALL_PARTNER
+_PLAY: Final = _core.PLAY
+_HAND_OVER: Final = _core.HAND_OVER
+_GAME_OVER: Final = _core.GAME_OVER
 
 
 class HandSummary(NamedTuple):
@@ -143,94 +162,6 @@ class HandSummary(NamedTuple):
     result: tuple[int, ...]
 
 
-class _Game(NamedTuple):
-    seed: int | None
-    number: int
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-    past: tuple[HandSummary, ...]
-
-
-class _Hand(NamedTuple):
-    dealer: int
-    dealt: tuple[int, ...]
-    kitty: int
-    auction: Auction
-    contract: Contract | None = None
-    sitting: int = 0
-    discards: int = 0
-    joker_suit: Suit | None = None
-    partner_card: int = -1
-    partner: int = -1
-    result: tuple[int, ...] | None = None
-
-
-class _Setup(NamedTuple):
-    """How the cards are played: fixed by the contract (and the Joker's nomination)."""
-
-    key: int = -1
-    """The card order: a context key of the trick tables."""
-    misere: bool = False
-    active: int = 0
-    """How many seats play to each trick."""
-    next_seat: tuple[int, ...] = ()
-    """The seat after each seat in the play (skipping those who sit out)."""
-    contractor: int = -1
-    order: tuple[tuple[int, ...], ...] = ()
-    """For each leader, the seats of a trick in the order they play."""
-    sitting: int = 0
-    """The seats that sit out (a misère contractor's partners), as a bit mask."""
-
-
-_NO_SETUP: Final = _Setup()
-
-
-_Log = tuple[Any, Action] | None
-_new = tuple.__new__
-
-
-def _unpack(packed: int, players: int) -> tuple[int, ...]:
-    """The 4-bit numbers of each seat packed in ``packed`` (seat 0 lowest)."""
-    return tuple(packed >> 4 * seat & 15 for seat in range(players))
-
-
-def _log_actions(log: _Log) -> tuple[Action, ...]:
-    actions: list[Action] = []
-    while log is not None:
-        log, action = log
-        actions.append(action)
-    return tuple(reversed(actions))
-
-
-class _Core(NamedTuple):
-    """Everything a state holds, in one flat tuple (a card play builds just this one).
-
-    The parts an action does not change (the game, the hand, the setup) are shared
-    with the parent state.
-    """
-
-    rules: Rules
-    phase: Phase
-    to_act: int | None
-    game: _Game
-    hand: _Hand
-    setup: _Setup
-    log: _Log
-    # the cards, as masks and small ints
-    hands: tuple[int, ...]
-    leader: int = -1
-    trick: tuple[int, ...] = ()
-    led: int = -1
-    suits_led: int = 0
-    voids: int = 0
-    """The suits each seat has shown void in: 4 bits a seat (seat 0 lowest)."""
-    won: int = 0
-    """The tricks each seat has won: 4 bits a seat (a small int, cheap to count on)."""
-    done: int = 0
-    legal: int = 0
-    """The mask of cards the player to act may play (computed once per state)."""
-
-
 @attrs.frozen(repr=False)
 class GameState:
     """The complete state of a game: an immutable value.
@@ -240,18 +171,19 @@ class GameState:
     :func:`~five_hundred.views.view` instead.
     """
 
-    _s: _Core
-    """All of the state in one tuple: one slot to fill per new state (see _state)."""
+    _s: Core
+    """All of the state in the engine's one record (see :mod:`five_hundred._engine.core`)."""
 
     @property
     def rules(self) -> Rules:
         """The rules of the game."""
-        return self._s.rules
+        rules: Rules = self._s.rules
+        return rules
 
     @property
     def phase(self) -> Phase:
         """The phase of the hand (or ``Phase.GAME_OVER`` once the game is over)."""
-        return self._s.phase
+        return _PHASES[self._s.phase]
 
     @property
     def to_act(self) -> int | None:
@@ -278,12 +210,12 @@ class GameState:
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards now (seat 0 first), in card-code order."""
-        return tuple(cards_from_mask(m) for m in self._s.hands[: self._s.rules.players])
+        return tuple(cards_from_mask(m) for m in self._s.hands[: self.rules.players])
 
     @property
     def dead_hand(self) -> tuple[Card, ...]:
         """Two players: the dead hand (empty otherwise)."""
-        if self._s.rules.players != 2:
+        if self.rules.players != 2:
             return ()
         return cards_from_mask(self._s.hands[2])
 
@@ -291,9 +223,8 @@ class GameState:
     def dealt(self) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         """The deal of this hand: every hand as dealt (and a dead hand), and the kitty."""
         hand = self._s.hand
-        return tuple(cards_from_mask(m) for m in hand.dealt), cards_from_mask(
-            hand.kitty
-        )
+        hands = tuple(cards_from_mask(m) for m in hand.dealt)
+        return hands, cards_from_mask(hand.kitty)
 
     @property
     def kitty(self) -> tuple[Card, ...]:
@@ -308,32 +239,28 @@ class GameState:
     @property
     def auction(self) -> Auction:
         """The auction of this hand."""
-        return self._s.hand.auction
+        auction: Auction = self._s.hand.auction
+        return auction
 
     @property
     def contract(self) -> Contract | None:
         """The contract (bid and contractor) once the auction is won."""
-        return self._s.hand.contract
+        contract: Contract | None = self._s.hand.contract
+        return contract
 
     @property
     def play_context(self) -> PlayContext | None:
         """The card order of the hand (strain, misère, the Joker's nomination)."""
-        contract = self._s.hand.contract
+        contract = self.contract
         if contract is None:
             return None
-        strain = (
-            contract.bid.strain
-            if isinstance(contract.bid, TrickBid)
-            else Strain.NO_TRUMPS
-        )
-        return PlayContext(
-            strain, isinstance(contract.bid, MisereBid), self._s.hand.joker_suit
-        )
+        return contract_context(contract.bid, self.joker_suit)
 
     @property
     def joker_suit(self) -> Suit | None:
         """The suit the contractor nominated for the Joker, if any."""
-        return self._s.hand.joker_suit
+        suit = self._s.hand.joker_suit
+        return None if suit < 0 else Suit(suit)
 
     @property
     def partner_card(self) -> Card | None:
@@ -350,7 +277,7 @@ class GameState:
     def sitting_out(self) -> frozenset[int]:
         """Seats that take no part in the play (the partners of a misère contractor)."""
         mask = self._s.hand.sitting
-        return frozenset(s for s in range(self._s.rules.players) if mask >> s & 1)
+        return frozenset(s for s in range(self.rules.players) if mask >> s & 1)
 
     # -- the play ---------------------------------------------------------------------
 
@@ -377,11 +304,8 @@ class GameState:
     @property
     def shown_void(self) -> tuple[frozenset[Suit], ...]:
         """For each seat, the suits it has shown void in this hand."""
-        voids = self._s.voids
-        return tuple(
-            frozenset(s for s in Suit if voids >> (4 * seat + s) & 1)
-            for seat in range(self._s.rules.players)
-        )
+        voids = seat_nibbles(self._s.voids, self.rules.players)
+        return tuple(frozenset(s for s in Suit if void >> s & 1) for void in voids)
 
     @property
     def tricks_played(self) -> int:
@@ -391,14 +315,15 @@ class GameState:
     @property
     def tricks_won_by_seat(self) -> tuple[int, ...]:
         """Tricks won this hand by each seat."""
-        return _unpack(self._s.won, self._s.rules.players)
+        return seat_nibbles(self._s.won, self.rules.players)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks won this hand by each side."""
-        sides = [0] * self._s.rules.sides
+        rules = self.rules
+        sides = [0] * rules.sides
         for seat, won in enumerate(self.tricks_won_by_seat):
-            sides[side_of(self._s.rules, seat)] += won
+            sides[side_of(rules, seat)] += won
         return tuple(sides)
 
     # -- scores ------------------------------------------------------------------------
@@ -426,12 +351,13 @@ class GameState:
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action of this hand so far, in order."""
-        return _log_actions(self._s.log)
+        return tuple(_core.log_items(self._s.log))
 
     @property
     def history(self) -> tuple[HandSummary, ...]:
         """The finished hands of the game before this one."""
-        return self._s.game.past
+        past: tuple[HandSummary, ...] = self._s.game.past
+        return past
 
     def __repr__(self) -> str:
         contract = "" if self.contract is None else f", contract={self.contract}"
@@ -441,42 +367,30 @@ class GameState:
         )
 
 
+# The one place that builds a GameState without its __init__: the attrs __init__ of a
+# frozen class goes through object.__setattr__, which costs about as much as the rest
+# of a card play.  _wrap fills the one slot through its descriptor instead.
 _object_new: Final = object.__new__
-_set_core: Final[Callable[[GameState, _Core], None]] = GameState.__dict__["_s"].__set__
+_set_core: Final[Callable[[GameState, Core], None]] = GameState.__dict__["_s"].__set__
 
 
-def _moved(
-    core: _Core,
-    phase: Phase,
-    to_act: int | None,
-    hand: _Hand,
-    setup: _Setup,
-    log: _Log,
-) -> _Core:
-    """``core`` with these fields changed and its cards the same.
-
-    ``_replace`` would do, at several times the cost (it goes through keywords).
-    """
-    return _new(
-        _Core, (core.rules, phase, to_act, core.game, hand, setup, log, *core[7:])
-    )
-
-
-def _wrap(core: _Core) -> GameState:
-    """The state holding ``core``.
-
-    It fills the one slot directly: the attrs ``__init__`` of a frozen class goes
-    through ``object.__setattr__``, which costs about as much as the rest of a card
-    play.
-    """
+def _wrap(core: Core) -> GameState:
+    """The state holding ``core``."""
     state = _object_new(GameState)
     _set_core(state, core)
     return state
 
 
-def _state(*parts: Any) -> GameState:
-    """A new state from the fields of :class:`_Core`, in order."""
-    return _wrap(_new(_Core, parts))
+def _core_of(state: object) -> Core:
+    """The record of a state, or a TypeError naming what was expected."""
+    if type(state) is not GameState:
+        wrong_type(state, "a GameState (from new_game, new_hand or apply)")
+    return state._s
+
+
+def inner(state: GameState) -> Core:
+    """The engine record of ``state``, for the search tools (not public API)."""
+    return _core_of(state)
 
 
 # -- starting games and hands ---------------------------------------------------------
@@ -526,33 +440,16 @@ def _validate_deal(
     if foreign:
         msg = f"cards not in the {rules.players}-player pack: {format_cards(foreign)}"
         raise InvalidStateError(msg)
-    return tuple(mask_from_cards(hand) for hand in hand_list), mask_from_cards(
-        kitty_cards
-    )
+    masks = tuple(mask_from_cards(hand) for hand in hand_list)
+    return masks, mask_from_cards(kitty_cards)
 
 
 def _start_hand(
-    rules: Rules, game: _Game, dealt: tuple[int, ...], kitty: int, dealer: int
+    rules: Rules, game: Game, dealt: tuple[int, ...], kitty: int, dealer: int
 ) -> GameState:
     auction = Auction.start(rules, dealer)
-    hand = _Hand(dealer, dealt, kitty, auction)
-    return _wrap(
-        _Core(rules, _BIDDING, auction.to_act, game, hand, _NO_SETUP, None, dealt)
-    )
-
-
-def _check_rules(rules: object) -> Rules:
-    if not isinstance(rules, Rules):
-        msg = f"expected a Rules value; got {quote(rules)}"
-        raise InvalidStateError(msg)
-    return rules
-
-
-def _check_dealer(rules: Rules, dealer: object) -> int:
-    if type(dealer) is not int or not 0 <= dealer < rules.players:
-        msg = f"invalid dealer {quote(dealer)}: seats are 0 to {rules.players - 1}"
-        raise InvalidStateError(msg)
-    return dealer
+    hand = Hand(dealer, dealt, kitty, auction)
+    return _wrap(_core.start(rules, game, hand, auction.to_act))
 
 
 def _deal_masks(rules: Rules, seed: int, dealer: int) -> tuple[tuple[int, ...], int]:
@@ -569,23 +466,20 @@ def new_game(
 ) -> GameState:
     """A new game with its first hand dealt and bidding open.
 
-    The deal is :func:`~five_hundred.deal.shuffled_pack` of ``seed`` dealt by
+    The deal is :func:`~five_hundred.dealing.shuffled_pack` of ``seed`` dealt by
     ``dealer``; each later hand's seed is derived from the game's seed, so a whole
     game is reproducible from it.  Without a seed one is drawn from the operating
     system and kept in :attr:`GameState.seed`.
 
     Raises:
         InvalidStateError: for a bad dealer or seed.
+        TypeError: if ``rules`` is not a :class:`~five_hundred.rules.Rules` value.
     """
-    rules = _check_rules(rules)
-    dealer = _check_dealer(rules, dealer)
-    if seed is None:
-        seed = secrets.randbits(64)
-    elif type(cast(object, seed)) is not int:
-        msg = f"invalid seed {quote(seed)}: expected a whole number"
-        raise InvalidStateError(msg)
+    rules = check_rules(rules)
+    dealer = check_dealer(rules, dealer)
+    seed = secrets.randbits(64) if seed is None else check_seed(seed)
     dealt, kitty = _deal_masks(rules, seed, dealer)
-    game = _Game(seed, 0, (0,) * rules.sides, (), ())
+    game = Game(seed, 0, (0,) * rules.sides, (), ())
     return _start_hand(rules, game, dealt, kitty, dealer)
 
 
@@ -605,9 +499,10 @@ def new_hand(
     Raises:
         InvalidStateError: naming the problem, if the deal is not a deal of the rules'
             pack (wrong sizes, duplicate or foreign cards) or the scores don't fit.
+        TypeError: if ``rules`` is not a :class:`~five_hundred.rules.Rules` value.
     """
-    rules = _check_rules(rules)
-    dealer = _check_dealer(rules, dealer)
+    rules = check_rules(rules)
+    dealer = check_dealer(rules, dealer)
     dealt, kitty_mask = _validate_deal(rules, hands, kitty)
     totals = tuple(scores) if scores is not None else (0,) * rules.sides
     if len(totals) != rules.sides or any(type(s) is not int for s in totals):
@@ -620,7 +515,7 @@ def new_hand(
             f"score {rules.losing_score}, so the game is already over"
         )
         raise InvalidStateError(msg)
-    game = _Game(None, 0, totals, (), ())
+    game = Game(None, 0, totals, (), ())
     return _start_hand(rules, game, dealt, kitty_mask, dealer)
 
 
@@ -642,15 +537,13 @@ def next_hand(
         WrongPhaseError: if the hand is not over, or the game is.
         InvalidStateError: for a bad seed or explicit deal.
     """
-    if state._s.phase is not _HAND_OVER:
-        why = (
-            "the game is over"
-            if state._s.phase is _GAME_OVER
-            else "the hand is not over"
-        )
+    core = _core_of(state)
+    if core.phase != _HAND_OVER:
+        why = "the game is over" if core.phase == _GAME_OVER else "the hand is not over"
         msg = f"cannot deal the next hand: {why}"
         raise WrongPhaseError(msg)
-    rules, game, hand = state._s.rules, state._s.game, state._s.hand
+    rules: Rules = core.rules
+    game, hand = core.game, core.hand
     thrown_in = hand.contract is None
     dealer = (
         hand.dealer
@@ -673,12 +566,11 @@ def next_hand(
                 if game.seed is not None
                 else secrets.randbits(64)
             )
-        elif type(cast(object, seed)) is not int:
-            msg = f"invalid seed {quote(seed)}: expected a whole number"
-            raise InvalidStateError(msg)
+        else:
+            seed = check_seed(seed)
         dealt, kitty_mask = _deal_masks(rules, seed, dealer)
     summary = _summary(state)
-    new = _Game(game.seed, number, game.scores, game.winners, (*game.past, summary))
+    new = Game(game.seed, number, game.scores, game.winners, (*game.past, summary))
     return _start_hand(rules, new, dealt, kitty_mask, dealer)
 
 
@@ -689,12 +581,78 @@ def _summary(state: GameState) -> HandSummary:
     )
 
 
-# -- legal actions --------------------------------------------------------------------
+# -- the phases, side by side ---------------------------------------------------------
+#
+# Each phase has three functions: its listing (the legal actions, in canonical order),
+# its refusal (why an action of the phase's type is illegal, or None) and its
+# application (the next state, for a legal action).  _PHASE_RULES below dispatches to
+# them; the generator, the validator and apply all go through it.
 
-_CODE_BY_CARD: Final = {card: code for code, card in enumerate(CARDS_BY_CODE)}
-_CODE_BY_ID: Final = {id(play): card_code(play.card) for play in (*PLAYS, *JOKER_LEADS)}
-"""The code of each shared play object, by identity (no hashing in the hot path)."""
-_NOMINATIONS: Final = (NominateJoker(None), *(NominateJoker(suit) for suit in Suit))
+_Refusal = tuple[type[IllegalActionError], str] | None
+
+
+class _PhaseRules(NamedTuple):
+    title: str
+    """The phase's name in messages."""
+    expected: str
+    """What the phase expects, in messages."""
+    types: type | tuple[type, ...]
+    """The action types of the phase."""
+    listing: Callable[[Core], tuple[Action, ...]]
+    refusal: Callable[[Core, Any], _Refusal]
+    application: Callable[[Core, Any, Log], GameState]
+
+
+# -- bidding (the auction's rules live in five_hundred.bidding) --
+
+
+def _list_calls(core: Core) -> tuple[Action, ...]:
+    return legal_calls(core.hand.auction)
+
+
+def _refuse_call(core: Core, call: Call) -> _Refusal:
+    why = explain_call(core.hand.auction, _seat(core), call)
+    return None if why is None else (IllegalBidError, why)
+
+
+def _apply_call(core: Core, call: Call, log: Log) -> GameState:
+    seat = core.to_act
+    assert seat is not None  # the auction is not over
+    return _after_call(core, advance(core.hand.auction, seat, call), log)  # checked
+
+
+def _after_call(core: Core, auction: Auction, log: Log) -> GameState:
+    rules: Rules = core.rules
+    to_act = auction.to_act
+    if to_act is not None:
+        hand = _core.with_auction(core.hand, auction)
+        return _wrap(_core.moved(core, _BIDDING, to_act, hand, log))
+    contract = auction.contract
+    if contract is None:  # thrown in: nobody scores
+        hand = _core.with_result(
+            _core.with_auction(core.hand, auction), (0,) * rules.sides
+        )
+        return _wrap(_core.moved(core, _HAND_OVER, None, hand, log))
+    bid, contractor = contract.bid, contract.contractor
+    misere = isinstance(bid, MisereBid)
+    setup = _setups(rules)[2 * contractor + misere][contract_context(bid, None).key]
+    hand = _core.with_contract(core.hand, auction, contract, setup.sitting)
+    core = _core.with_setup(_core.moved(core, _DISCARD, contractor, hand, log), setup)
+    if isinstance(bid, TrickBid) and bid.sans_kitty:
+        return _after_discard(core)
+    hands = list(core.hands)
+    hands[contractor] |= hand.kitty
+    return _wrap(_core.with_hands(core, tuple(hands)))
+
+
+@per_rules
+def _setups(rules: Rules) -> tuple[tuple[Setup, ...], ...]:
+    """Every contract's play setup (the engine's one home of seat order), per rules."""
+    sides = tuple(side_of(rules, seat) for seat in range(rules.players))
+    return _core.play_setups(sides, joker_options(rules))
+
+
+# -- the kitty discard --
 
 
 class _Discards(dict[tuple[int, ...], Discard]):
@@ -706,55 +664,266 @@ class _Discards(dict[tuple[int, ...], Discard]):
 
 
 _DISCARDS: Final = _Discards()
-_SUIT_MASKS: Final = tuple(tables.suit_masks for tables in TABLES)
-_EFF: Final = tuple(tables.eff for tables in TABLES)
-_ROWS: Final = tuple(tables.key_by_led for tables in TABLES)
-"""The strength of each card in a trick, by context key and suit led."""
-_BITS: Final = tuple(1 << code for code in range(JOKER_CODE + 1))
-"""The bit of each card code (a lookup is cheaper than shifting a big int)."""
 
 
-def _mask_for(
-    rules: Rules, setup: _Setup, held: int, led: int, suits_led: int, done: int
-) -> int:
-    """The legal mask of a hand (the common case inline, else the integer core)."""
-    key = setup.key
-    if key != _NT or not held & JOKER_BIT:
-        return held if led < 0 else (held & _SUIT_MASKS[key][led] or held)
-    return legal_mask(
-        held,
-        key,
-        led,
-        rules,
-        misere=setup.misere,
-        suits_led=suits_led,
-        last_trick=done == HAND_SIZE - 1,
+def _list_discards(core: Core) -> tuple[Action, ...]:
+    codes = codes_from_mask(core.hands[_seat(core)])
+    triples = itertools.combinations(codes, KITTY_SIZE)
+    return tuple(map(_DISCARDS.__getitem__, triples))
+
+
+def _refuse_discard(core: Core, action: Discard) -> _Refusal:
+    held = core.hands[_seat(core)]
+    codes = [card_code(card) for card in action.cards]
+    missing = [CARDS_BY_CODE[c] for c in codes if not held >> c & 1]
+    if missing:
+        return (
+            IllegalPlayError,
+            f"cannot discard {format_cards(missing)}: not in the hand",
+        )
+    if len(codes) != KITTY_SIZE:
+        return (
+            IllegalPlayError,
+            f"must discard exactly {KITTY_SIZE} cards (as many as the kitty held); got {len(codes)}",
+        )
+    return None
+
+
+def _apply_discard(core: Core, action: Discard, log: Log) -> GameState:
+    seat = _seat(core)
+    mask = mask_from_cards(action.cards)
+    hands = list(core.hands)
+    hands[seat] &= ~mask
+    hand = _core.with_discard(core.hand, mask)
+    core = _core.moved(core, core.phase, seat, hand, log)
+    return _after_discard(_core.with_hands(core, tuple(hands)))
+
+
+def _after_discard(core: Core) -> GameState:
+    rules: Rules = core.rules
+    contract: Contract = core.hand.contract
+    if (
+        rules.players == 5
+        and rules.five_player_partner
+        and isinstance(contract.bid, TrickBid)
+    ):
+        seat = contract.contractor
+        return _wrap(_core.moved(core, _CALL_PARTNER, seat, core.hand, core.log))
+    return _after_partner(core)
+
+
+# -- the five-player partner call --
+
+
+def _list_partner_calls(core: Core) -> tuple[Action, ...]:
+    rules: Rules = core.rules
+    held = core.hands[_seat(core)]
+    callable_cards = pack_mask(rules.players) & ~held & ~JOKER_BIT
+    return (
+        CallPartner(None),
+        *(CallPartner(CARDS_BY_CODE[c]) for c in codes_from_mask(callable_cards)),
     )
 
 
-def _joker_names(core: _Core, seat: int) -> int:
+def _refuse_partner_call(core: Core, action: CallPartner) -> _Refusal:
+    card = action.card
+    if card is None:
+        return None
+    if card == JOKER:
+        return IllegalPlayError, "the Joker cannot be called as the partner card"
+    players: int = core.rules.players
+    code = card_code(card)
+    if not pack_mask(players) >> code & 1:
+        return IllegalPlayError, f"{card} is not in the {players}-player pack"
+    if core.hands[_seat(core)] >> code & 1:
+        return IllegalPlayError, f"{card} is in the contractor's own hand"
+    return None
+
+
+def _apply_partner_call(core: Core, action: CallPartner, log: Log) -> GameState:
+    hand = core.hand
+    if action.card is not None:
+        code = card_code(action.card)
+        players: int = core.rules.players
+        held = core.hands
+        holder = next((s for s in range(players) if held[s] >> code & 1), -1)
+        hand = _core.with_partner(hand, code, holder)
+    return _after_partner(_core.moved(core, core.phase, core.to_act, hand, log))
+
+
+def _after_partner(core: Core) -> GameState:
+    rules: Rules = core.rules
+    setup = core.setup
+    seat = setup.contractor
+    if setup.key == NT and rules.joker_nomination and core.hands[seat] & JOKER_BIT:
+        return _wrap(_core.moved(core, _NOMINATE, seat, core.hand, core.log))
+    return _wrap(start_play(core, setup))
+
+
+# -- the Joker nomination (no trumps, the contractor holding the Joker) --
+
+_NOMINATIONS: Final = (NominateJoker(None), *(NominateJoker(suit) for suit in Suit))
+
+
+def _list_nominations(core: Core) -> tuple[Action, ...]:
+    del core  # every nomination is open: a suit or none
+    return _NOMINATIONS
+
+
+def _refuse_nomination(core: Core, action: NominateJoker) -> _Refusal:
+    del core, action  # any suit, or none, may be nominated
+    return None
+
+
+def _apply_nomination(core: Core, action: NominateJoker, log: Log) -> GameState:
+    hand, setup = core.hand, core.setup
+    if action.suit is not None:
+        hand = _core.with_nomination(hand, action.suit)
+        setup = _core.with_nominated(setup, action.suit)
+    core = _core.moved(core, core.phase, core.to_act, hand, log)
+    return _wrap(start_play(core, setup))
+
+
+# -- the play of the cards (the rules live in the engine: _engine.play, _engine.step) --
+
+_CODE_BY_CARD: Final = {card: code for code, card in enumerate(CARDS_BY_CODE)}
+_CODE_BY_ID: Final = {id(play): code for code, play in enumerate(PLAYS)}
+"""The code of each shared play object, by identity (no hashing in the hot path)."""
+
+
+def _joker_names(core: Core, seat: int) -> int:
     """The suits the leader may name for the un-nominated Joker (without trumps)."""
-    return joker_suits(
-        core.rules,
-        suits_led=core.suits_led,
-        void=core.voids >> 4 * seat & 15,
-        last_trick=core.done == HAND_SIZE - 1,
-    )
+    void = core.voids >> 4 * seat & 15
+    last = core.done == HAND_SIZE - 1
+    return joker_suits(core.setup.options, core.suits_led, void, last)
 
 
-def _play_code(core: _Core, action: PlayCard) -> int:
+def _list_plays(core: Core) -> tuple[Action, ...]:
+    legal = core.legal
+    if legal & JOKER_BIT and core.led < 0 and core.setup.key == NT:
+        return plays_from_mask(legal, _joker_names(core, _seat(core)))
+    return PLAYS_OF_MASK[legal]
+
+
+def _play_code(core: Core, action: PlayCard) -> int:
     """The code of a legal card play, or -1: the fast check of the generator's mask."""
     code = _CODE_BY_ID.get(id(action))
     if code is None:
         code = _CODE_BY_CARD.get(action.card, -1)
     if code < 0 or not core.legal >> code & 1:
         return -1
-    if code != JOKER_CODE or core.led >= 0 or core.setup.key != _NT:
+    if code != JOKER_CODE or core.led >= 0 or core.setup.key != NT:
         return code if action.suit is None else -1
     if action.suit is None:
         return -1
-    names = _joker_names(core, cast(int, core.to_act))
+    names = _joker_names(core, _seat(core))
     return code if names >> action.suit & 1 else -1
+
+
+def _refuse_play(core: Core, action: PlayCard) -> _Refusal:
+    if _play_code(core, action) >= 0:
+        return None
+    seat = _seat(core)
+    setup = core.setup
+    pos = Position(
+        core.hands[seat],
+        setup.key,
+        core.led,
+        setup.misere,
+        core.suits_led,
+        core.voids >> 4 * seat & 15,
+        core.done == HAND_SIZE - 1,
+    )
+    why = explain_position(pos, action, core.rules)
+    return None if why is None else (IllegalPlayError, why)
+
+
+def _apply_play(core: Core, action: PlayCard, log: Log) -> GameState:
+    del log  # the play step logs the action itself
+    named = -1 if action.suit is None else int(action.suit)
+    return _played(play_card(core, _CODE_BY_CARD[action.card], named, action))
+
+
+def _played(core: Core) -> GameState:
+    """The state after a card play: scored if the play ended the hand."""
+    return _wrap(core) if core.to_act is not None else _finish(core)
+
+
+def _finish(core: Core) -> GameState:
+    """The scored state after the last trick of the hand."""
+    rules: Rules = core.rules
+    game, hand = core.game, core.hand
+    contract: Contract = hand.contract
+    won = seat_nibbles(core.won, rules.players)
+    _, changes, scores, winners = settle_hand(
+        rules, contract.bid, won, contract.contractor, hand.partner, game.scores
+    )
+    phase = _GAME_OVER if winners else _HAND_OVER
+    game = Game(game.seed, game.number, scores, winners, game.past)
+    hand = _core.with_result(hand, changes)
+    return _wrap(_core.with_game(_core.moved(core, phase, None, hand, core.log), game))
+
+
+def _seat(core: Core) -> int:
+    """The seat to act, in a phase where there always is one."""
+    seat = core.to_act
+    assert seat is not None  # only the phases over (no seat) have no rules here
+    return seat
+
+
+_PHASE_RULES: Final[tuple[_PhaseRules | None, ...]] = (
+    _PhaseRules(
+        "bidding",
+        "a call (a bid or PASS)",
+        (Pass, TrickBid, MisereBid),
+        _list_calls,
+        _refuse_call,
+        _apply_call,
+    ),
+    _PhaseRules(
+        "discard",
+        "DISCARD with the cards",
+        Discard,
+        _list_discards,
+        _refuse_discard,
+        _apply_discard,
+    ),
+    _PhaseRules(
+        "Joker nomination",
+        "NOMINATE <suit or NONE>",
+        NominateJoker,
+        _list_nominations,
+        _refuse_nomination,
+        _apply_nomination,
+    ),
+    _PhaseRules(
+        "partner call",
+        "CALL <card or ALONE>",
+        CallPartner,
+        _list_partner_calls,
+        _refuse_partner_call,
+        _apply_partner_call,
+    ),
+    _PhaseRules(
+        "play", "PLAY <card>", PlayCard, _list_plays, _refuse_play, _apply_play
+    ),
+    None,  # the hand is over
+    None,  # the game is over
+)
+"""Each phase's rules, by the engine's phase number."""
+
+_ACTION_TYPES: Final = (
+    PlayCard,
+    Pass,
+    TrickBid,
+    MisereBid,
+    Discard,
+    NominateJoker,
+    CallPartner,
+)
+
+
+# -- the generator, the validator and apply -------------------------------------------
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -766,140 +935,46 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     suit, then rank; the Joker last, one play per suit it may name when led).
     Empty when the hand or the game is over.
     """
-    core = state._s
-    phase = core.phase
-    if phase is _PLAY:
+    core = _core_of(state)
+    if core.phase == _PLAY:  # the hot path: the shared plays of the legal mask
         legal = core.legal
-        if legal & JOKER_BIT and core.led < 0 and core.setup.key == _NT:
-            return plays_from_mask(legal, _joker_names(core, cast(int, core.to_act)))
+        if legal & JOKER_BIT and core.led < 0 and core.setup.key == NT:
+            return plays_from_mask(legal, _joker_names(core, _seat(core)))
         return PLAYS_OF_MASK[legal]
-    seat, hands = core.to_act, core.hands
-    if phase is _BIDDING:
-        return legal_calls(core.hand.auction)
-    if phase is _DISCARD:
-        codes = codes_from_mask(hands[cast(int, seat)])
-        triples = itertools.combinations(codes, KITTY_SIZE)
-        return tuple(map(_DISCARDS.__getitem__, triples))
-    if phase is _NOMINATE:
-        return _NOMINATIONS
-    if phase is _CALL_PARTNER:
-        held = hands[cast(int, seat)]
-        callable_cards = pack_mask(core.rules.players) & ~held & ~JOKER_BIT
-        return (
-            CallPartner(None),
-            *(CallPartner(CARDS_BY_CODE[c]) for c in codes_from_mask(callable_cards)),
-        )
-    return ()
+    rules = _PHASE_RULES[core.phase]
+    return () if rules is None else rules.listing(core)
 
 
-_KIND_TITLE: Final = {
-    Phase.BIDDING: "bidding",
-    Phase.DISCARD: "discard",
-    Phase.NOMINATE: "Joker nomination",
-    Phase.CALL_PARTNER: "partner call",
-    Phase.PLAY: "play",
-}
-_EXPECTED: Final = {
-    Phase.BIDDING: "a call (a bid or PASS)",
-    Phase.DISCARD: "DISCARD with the cards",
-    Phase.NOMINATE: "NOMINATE <suit or NONE>",
-    Phase.CALL_PARTNER: "CALL <card or ALONE>",
-    Phase.PLAY: "PLAY <card>",
-}
-_TYPES: Final[dict[Phase, type | tuple[type, ...]]] = {
-    Phase.BIDDING: (Pass, TrickBid, MisereBid),
-    Phase.DISCARD: Discard,
-    Phase.NOMINATE: NominateJoker,
-    Phase.CALL_PARTNER: CallPartner,
-    Phase.PLAY: PlayCard,
-}
-
-
-def _reason(
-    state: GameState, action: object
-) -> tuple[type[IllegalActionError], str] | None:
-    core = state._s
-    rules, phase, seat, hand, setup = (
-        core.rules,
-        core.phase,
-        core.to_act,
-        core.hand,
-        core.setup,
-    )
-    if phase is _PLAY and type(action) is PlayCard and _play_code(core, action) >= 0:
+def _reason(core: Core, action: object) -> _Refusal:
+    phase = core.phase
+    if phase == _PLAY and type(action) is PlayCard and _play_code(core, action) >= 0:
         return None
-    if phase is _BIDDING and is_listed_call(action, hand.auction):
+    if phase == _BIDDING and is_listed_call(action, core.hand.auction):
         return None
-    if phase is _GAME_OVER:
+    if not isinstance(action, _ACTION_TYPES):
+        wrong_type(action, "an Action", "parse_action")
+    rules = _PHASE_RULES[phase]
+    if phase == _GAME_OVER:
         return WrongPhaseError, "the game is over"
-    if phase is _HAND_OVER or seat is None:
+    if rules is None or core.to_act is None:
         return WrongPhaseError, "the hand is over (deal the next hand)"
-    if not isinstance(action, _TYPES[phase]):
+    if not isinstance(action, rules.types):
         return (
             WrongPhaseError,
-            f"it is the {_KIND_TITLE[phase]} phase: expected {_EXPECTED[phase]}",
+            f"it is the {rules.title} phase: expected {rules.expected}",
         )
-    if isinstance(action, PlayCard):
-        pos = Position(
-            core.hands[seat],
-            setup.key,
-            core.led,
-            setup.misere,
-            core.suits_led,
-            core.voids >> 4 * seat & 15,
-            core.done == HAND_SIZE - 1,
-        )
-        why = explain_position(pos, action, rules)
-        return None if why is None else (IllegalPlayError, why)
-    if isinstance(action, Pass | TrickBid | MisereBid):
-        why = explain_call(hand.auction, seat, action)
-        return None if why is None else (IllegalBidError, why)
-    if isinstance(action, Discard):
-        held = core.hands[seat]
-        codes = [card_code(card) for card in action.cards]
-        missing = [CARDS_BY_CODE[c] for c in codes if not held >> c & 1]
-        if missing:
-            return (
-                IllegalPlayError,
-                f"cannot discard {format_cards(missing)}: not in the hand",
-            )
-        if len(codes) != KITTY_SIZE:
-            return (
-                IllegalPlayError,
-                f"must discard exactly {KITTY_SIZE} cards (as many as the kitty held); got {len(codes)}",
-            )
-        return None
-    if isinstance(action, NominateJoker):
-        return None
-    if isinstance(action, CallPartner):
-        card = action.card
-        if card is None:
-            return None
-        if card == JOKER:
-            return IllegalPlayError, "the Joker cannot be called as the partner card"
-        code = card_code(card)
-        if not pack_mask(rules.players) >> code & 1:
-            return (
-                IllegalPlayError,
-                f"{card} is not in the {rules.players}-player pack",
-            )
-        if core.hands[seat] >> code & 1:
-            return IllegalPlayError, f"{card} is in the contractor's own hand"
-        return None
-    return WrongPhaseError, "not an action"  # pragma: no cover
+    return rules.refusal(core, action)
 
 
-def _message(state: GameState, action: object, reason: str) -> str:
+def _message(core: Core, action: object, reason: str) -> str:
     if isinstance(action, PlayCard):
         kind = "play"
         text = str(action.card) if action.suit is None else str(action)[5:]
     elif isinstance(action, Pass | TrickBid | MisereBid):
         kind, text = "bid", str(action)
-    elif isinstance(action, Discard | NominateJoker | CallPartner):
-        kind, text = "action", str(action)
     else:
-        kind, text = "action", repr(action)
-    seat = state._s.to_act
+        kind, text = "action", str(action)
+    seat = core.to_act
     who = "" if seat is None else f" by seat {seat}"
     return f"illegal {kind} {quote(text)}{who}: {reason}"
 
@@ -910,17 +985,19 @@ def explain_illegal(state: GameState, action: Action) -> str | None:
     >>> state = new_game(seed=1)
     >>> explain_illegal(state, PlayCard(JOKER))
     "illegal play 'JK' by seat 1: it is the bidding phase: expected a call (a bid or PASS)"
+
+    Raises:
+        TypeError: if ``action`` is not an action (text: read it with
+            :func:`~five_hundred.actions.parse_action`).
     """
-    found = _reason(state, action)
-    return None if found is None else _message(state, action, found[1])
+    core = _core_of(state)
+    found = _reason(core, action)
+    return None if found is None else _message(core, action, found[1])
 
 
 def is_legal(state: GameState, action: Action) -> bool:
     """Whether ``action`` is legal now (exactly when it is in :func:`legal_actions`)."""
-    return _reason(state, action) is None
-
-
-# -- applying actions ---------------------------------------------------------------
+    return _reason(_core_of(state), action) is None
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -931,252 +1008,29 @@ def apply(state: GameState, action: Action) -> GameState:
             :class:`~five_hundred.errors.IllegalPlayError` or
             :class:`~five_hundred.errors.WrongPhaseError`) naming the rule, if the
             action is not legal.
+        TypeError: if ``action`` is not an action (text: read it with
+            :func:`~five_hundred.actions.parse_action`).
     """
-    core = state._s
+    core = _core_of(state)
     phase = core.phase
-    if phase is _PLAY and type(action) is PlayCard:
-        after = _play(core, action)  # None unless listed: then the full check
-        if after is not None:
-            return after
-    elif phase is _BIDDING:
+    if phase == _PLAY:
+        # The fast path: one of the shared plays of legal_actions, legal now (a Joker
+        # lead naming a suit goes through the full check).
+        code = _CODE_BY_ID.get(id(action), -1)
+        if (
+            code >= 0
+            and core.legal >> code & 1
+            and not (code == JOKER_CODE and core.led < 0 and core.setup.key == NT)
+        ):
+            return _played(play_card(core, code, -1, action))
+    elif phase == _BIDDING:
         auction = advance_listed(action, core.hand.auction)
         if auction is not None:
             return _after_call(core, auction, (core.log, action))
-    found = _reason(state, action)
+    found = _reason(core, action)
     if found is not None:
         error, reason = found
-        raise error(_message(state, action, reason))
-    log: _Log = (core.log, action)
-    if phase is _PLAY:
-        play = cast(PlayCard, action)
-        return cast(GameState, _play(core, play, _CODE_BY_CARD[play.card]))
-    if phase is _BIDDING:
-        return _bid(core, cast(Call, action), log)
-    if phase is _DISCARD:
-        return _discard(core, cast(Discard, action), log)
-    if phase is _CALL_PARTNER:
-        return _call_partner(core, cast(CallPartner, action), log)
-    return _nominate(core, cast(NominateJoker, action), log)
-
-
-def _bid(core: _Core, call: Call, log: _Log) -> GameState:
-    seat = core.to_act
-    assert seat is not None  # the auction is not over
-    return _after_call(core, advance(core.hand.auction, seat, call), log)  # checked
-
-
-def _after_call(core: _Core, auction: Auction, log: _Log) -> GameState:
-    rules, hand = core.rules, core.hand
-    to_act = auction.to_act
-    if to_act is not None:
-        # hand._replace(auction=auction), without the keyword machinery
-        hand = _new(_Hand, (*hand[:3], auction, *hand[4:]))
-        parts = (rules, _BIDDING, to_act, core.game, hand, core.setup, log)
-        return _wrap(_new(_Core, parts + core[7:]))
-    contract = auction.contract
-    if contract is None:
-        zeros = (0,) * rules.sides
-        hand = hand._replace(auction=auction, result=zeros)
-        return _wrap(_moved(core, _HAND_OVER, None, hand, core.setup, log))
-    bid, contractor = contract.bid, contract.contractor
-    misere = isinstance(bid, MisereBid)
-    strain = bid.strain if isinstance(bid, TrickBid) else _NT
-    setup = _setups(rules)[2 * contractor + misere][strain]
-    hand = _new(_Hand, (*hand[:3], auction, contract, setup.sitting, *hand[6:]))
-    parts = (rules, _DISCARD, contractor, core.game, hand, setup, log)
-    if isinstance(bid, TrickBid) and bid.sans_kitty:
-        return _after_discard(_new(_Core, parts + core[7:]))
-    hands = list(core.hands)
-    hands[contractor] |= hand.kitty
-    return _wrap(_new(_Core, (*parts, tuple(hands), *core[8:])))
-
-
-@per_rules
-def _setups(rules: Rules) -> tuple[tuple[_Setup, ...], ...]:
-    """The play setup of every contract: by ``2 * contractor + misere``, then strain.
-
-    A misère contractor's partners sit out (RULES.md A.5).
-    """
-    players = rules.players
-    setups = []
-    for contractor in range(players):
-        for misere in (False, True):
-            sitting = 0
-            if misere:
-                own = side_of(rules, contractor)
-                for other in range(players):
-                    if other != contractor and side_of(rules, other) == own:
-                        sitting |= 1 << other
-            next_seat = []
-            for player in range(players):
-                step = (player + 1) % players
-                while sitting >> step & 1:
-                    step = (step + 1) % players
-                next_seat.append(step)
-            active = players - sitting.bit_count()
-            order = []
-            for leader in range(players):
-                seats = [leader]
-                while len(seats) < active:
-                    seats.append(next_seat[seats[-1]])
-                order.append(tuple(seats))
-            setups.append(
-                tuple(
-                    _Setup(
-                        context_key(strain, None),
-                        misere,
-                        active,
-                        tuple(next_seat),
-                        contractor,
-                        tuple(order),
-                        sitting,
-                    )
-                    for strain in Strain
-                )
-            )
-    return tuple(setups)
-
-
-def _discard(core: _Core, action: Discard, log: _Log) -> GameState:
-    seat = cast(int, core.to_act)
-    mask = mask_from_cards(action.cards)
-    hands = list(core.hands)
-    hands[seat] &= ~mask
-    hand = core.hand._replace(discards=mask)
-    return _after_discard(core._replace(hand=hand, log=log, hands=tuple(hands)))
-
-
-def _after_discard(core: _Core) -> GameState:
-    rules = core.rules
-    contract = cast(Contract, core.hand.contract)
-    if (
-        rules.players == 5
-        and rules.five_player_partner
-        and isinstance(contract.bid, TrickBid)
-    ):
-        seat = contract.contractor
-        return _wrap(_moved(core, _CALL_PARTNER, seat, core.hand, core.setup, core.log))
-    return _after_partner(core)
-
-
-def _call_partner(core: _Core, action: CallPartner, log: _Log) -> GameState:
-    hand = core.hand
-    if action.card is not None:
-        code = card_code(action.card)
-        holder = next(
-            (
-                seat
-                for seat, held in enumerate(core.hands[: core.rules.players])
-                if held >> code & 1
-            ),
-            -1,
-        )
-        hand = hand._replace(partner_card=code, partner=holder)
-    return _after_partner(_moved(core, core.phase, core.to_act, hand, core.setup, log))
-
-
-def _after_partner(core: _Core) -> GameState:
-    rules, setup = core.rules, core.setup
-    seat = setup.contractor
-    if setup.key == _NT and rules.joker_nomination and core.hands[seat] & JOKER_BIT:
-        return _wrap(_moved(core, _NOMINATE, seat, core.hand, setup, core.log))
-    return _start_play(core)
-
-
-def _nominate(core: _Core, action: NominateJoker, log: _Log) -> GameState:
-    hand, setup = core.hand, core.setup
-    if action.suit is not None:
-        hand = hand._replace(joker_suit=action.suit)
-        setup = setup._replace(key=context_key(Strain.NO_TRUMPS, action.suit))
-    return _start_play(_moved(core, core.phase, core.to_act, hand, setup, log))
-
-
-def _start_play(core: _Core) -> GameState:
-    rules, setup, hands = core.rules, core.setup, core.hands
-    first = setup.contractor
-    legal = _mask_for(rules, setup, hands[first], -1, 0, 0)
-    parts = (rules, _PLAY, first, core.game, core.hand, setup, core.log)
-    cards = (hands, first, (), -1, 0, 0, 0, 0, legal)
-    return _wrap(_new(_Core, parts + cards))
-
-
-def _play(core: _Core, action: PlayCard, code: int = -1) -> GameState | None:
-    """The state after the player to act plays ``action``, of card ``code``.
-
-    Without ``code``, this is the fast path for the shared play objects of
-    :func:`legal_actions`: it answers ``None`` (check the action in full, then give
-    its code) unless ``action`` is one of them and legal now, Joker leads that name a
-    suit aside.
-    """
-    # One unpacking of the flat core: reading NamedTuple fields one by one costs more.
-    (rules, _, seat, game, hand, setup, log, hands, leader, trick, led, suits_led, voids, won, done, legal) = core  # fmt: skip
-    key, misere, active, next_seat, contractor, order, _ = setup
-    assert seat is not None  # the play phase always has a player to act
-    if code < 0:
-        code = _CODE_BY_ID.get(id(action), -1)
-        if (
-            code < 0
-            or not legal >> code & 1
-            or action.suit is not None
-            or (code == JOKER_CODE and led < 0 and key == _NT)
-        ):
-            return None
-    named = action.suit
-    log = (log, action)
-    eff = _EFF[key][code]
-    held = list(hands)
-    held[seat] ^= _BITS[code]
-    hands = tuple(held)
-    if not trick:
-        led = eff if eff != NO_SUIT or named is None else named
-        suits_led |= 1 << led
-    elif eff != led and (eff != NO_SUIT or rules.joker_follows_only_when_void):
-        voids |= _BITS[4 * seat + led]
-    trick += (code,)
-    if len(trick) < active:
-        to_act = next_seat[seat]
-        nxt = hands[to_act]
-        legal = (
-            nxt & _SUIT_MASKS[key][led] or nxt
-            if key != _NT or not nxt & JOKER_BIT
-            else _mask_for(rules, setup, nxt, led, suits_led, done)
-        )
-        after = (rules, _PLAY, to_act, game, hand, setup, log, hands, leader, trick, led, suits_led, voids, won, done, legal)  # fmt: skip
-        state = _object_new(GameState)  # _wrap, inline on the most common path
-        _set_core(state, _new(_Core, after))
-        return state
-    strength = _ROWS[key][led]  # the winner: tricks.winner_index, inline (hot path)
-    best, top = 0, strength[trick[0]]
-    for index in range(1, active):
-        power = strength[trick[index]]
-        if power > top:
-            best, top = index, power
-    winner = order[leader][best]
-    won += _BITS[4 * winner]
-    done += 1
-    if done == HAND_SIZE or (misere and winner == contractor):
-        return _finish(core, log, (hands, -1, (), -1, suits_led, voids, won, done, 0))
-    nxt = hands[winner]
-    legal = (
-        nxt
-        if key != _NT or not nxt & JOKER_BIT
-        else _mask_for(rules, setup, nxt, -1, suits_led, done)
-    )
-    after = (rules, _PLAY, winner, game, hand, setup, log, hands, winner, (), -1, suits_led, voids, won, done, legal)  # fmt: skip
-    return _wrap(_new(_Core, after))
-
-
-def _finish(core: _Core, log: _Log, cards: tuple[Any, ...]) -> GameState:
-    """The scored state after the last trick of the hand, with its ``cards`` fields."""
-    rules, game, hand = core.rules, core.game, core.hand
-    contract = hand.contract
-    assert contract is not None  # cards are played only under a contract
-    won = _unpack(cards[6], rules.players)  # tricks won by each seat
-    _, changes, scores, winners = settle_hand(
-        rules, contract.bid, won, contract.contractor, hand.partner, game.scores
-    )
-    phase = _GAME_OVER if winners else _HAND_OVER
-    game = _new(_Game, (game.seed, game.number, scores, winners, game.past))
-    hand = _new(_Hand, (*hand[:-1], changes))  # hand._replace(result=changes)
-    parts = (rules, phase, None, game, hand, core.setup, log)
-    return _wrap(_new(_Core, parts + cards))
+        raise error(_message(core, action, reason))
+    rules = _PHASE_RULES[phase]
+    assert rules is not None  # an action is legal only in a phase with rules
+    return rules.application(core, action, (core.log, action))

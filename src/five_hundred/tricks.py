@@ -7,7 +7,7 @@ the trump suit for every purpose.  In No Trumps and every misère there are no b
 the Joker is the only trump and belongs to no suit, unless the contractor nominated a suit
 for it, in which case it is that suit's highest card and not a trump.
 
->>> from five_hundred import Strain, Suit, parse_card, parse_cards
+>>> from five_hundred import Strain, Suit, parse_bid, parse_card, parse_cards
 >>> from five_hundred.tricks import PlayContext, effective_suit, trick_winner
 >>> hearts = PlayContext(Strain.HEARTS)
 >>> effective_suit(parse_card("JD"), hearts)
@@ -27,46 +27,50 @@ from typing import Final, cast
 
 import attrs
 
+from five_hundred._checks import check_rules
+from five_hundred._engine.codes import JOKER_BIT, JOKER_CODE, NO_SUIT, NT
 from five_hundred._engine.memo import per_rules
+from five_hundred._engine.play import (
+    LEAD_ANY,
+    LEAD_NOT_LED_BEFORE,
+    LEAD_NOT_SHOWN_VOID,
+    JokerOptions,
+    joker_suits,
+    legal_mask,
+    winner_index,
+)
+from five_hundred._engine.tables import (
+    EFF,
+    LEFT_BOWER,
+    STRENGTH,
+    SUIT_MASKS,
+    context_key,
+)
 from five_hundred.actions import NominateJoker, PlayCard
+from five_hundred.bidding import Bid, TrickBid
 from five_hundred.cards import (
     CARDS_BY_CODE,
     JOKER,
-    JOKER_CODE,
     Card,
-    Rank,
     Strain,
     Suit,
     card_code,
     mask_from_cards,
 )
-from five_hundred.errors import InvalidStateError
+from five_hundred.errors import InvalidStateError, wrong_type
 from five_hundred.rules import JokerLeadSuit, Rules
 
 __all__ = [
     "NO_SUIT",
     "PlayContext",
     "card_power",
+    "contract_context",
     "effective_suit",
     "explain_play",
     "joker_nominations",
     "legal_plays",
     "trick_winner",
 ]
-
-JOKER_BIT: Final = 1 << JOKER_CODE
-NO_SUIT: Final = 4
-"""The effective-suit number of the un-nominated Joker without trumps (no suit)."""
-ALL_SUITS: Final = 0b1111
-_NT: Final = 4  # context key of No Trumps with the Joker not nominated
-_JACK: Final = Rank.JACK - 2  # rank offset of a jack in a card code
-
-
-def context_key(strain: int, joker_suit: int | None) -> int:
-    """The small integer naming a card order: 0-3 trumps, 4 NT, 5-8 NT with nomination."""
-    if strain < _NT:
-        return strain
-    return _NT if joker_suit is None else 5 + joker_suit
 
 
 @attrs.frozen(cache_hash=True)
@@ -94,8 +98,10 @@ class PlayContext:
 
     @property
     def key(self) -> int:
-        """The context key of the integer tables."""
-        return context_key(self.strain, self.joker_suit)
+        """The context key of the engine's tables (:func:`contract_context` aside)."""
+        return context_key(
+            self.strain, -1 if self.joker_suit is None else self.joker_suit
+        )
 
     @property
     def trumps(self) -> Suit | None:
@@ -103,128 +109,51 @@ class PlayContext:
         return self.strain.suit
 
 
-class _Tables:
-    """The integer tables of one card order (one context key)."""
+def contract_context(bid: Bid, joker_suit: Suit | None = None) -> PlayContext:
+    """The card order of a contract on ``bid`` (every misère is played without trumps).
 
-    __slots__ = ("eff", "key_by_led", "suit_masks", "trump")
+    The one home of "the play context of a contract" in the typed facade.
 
-    def __init__(self, key: int) -> None:
-        trump = key if key < _NT else -1
-        nominated = key - 5 if key > _NT else -1
-        eff = [code >> 4 for code in range(JOKER_CODE)] + [NO_SUIT]
-        power = [(code & 15) + 2 for code in range(JOKER_CODE)] + [0]
-        if trump >= 0:
-            right = trump * 16 + _JACK
-            left = (trump ^ 1) * 16 + _JACK
-            eff[left] = trump
-            eff[JOKER_CODE] = trump
-            power[right], power[left], power[JOKER_CODE] = 30, 29, 31
-        elif nominated >= 0:
-            eff[JOKER_CODE] = nominated
-            power[JOKER_CODE] = 18
-        self.trump = trump
-        self.eff: tuple[int, ...] = tuple(eff)
-        self.suit_masks: tuple[int, ...] = tuple(
-            sum(1 << code for code in range(JOKER_CODE + 1) if eff[code] == suit)
-            for suit in range(NO_SUIT + 1)
-        )
-        # key_by_led[led][code]: 0 cannot win; plain cards of the suit led rank by power;
-        # trumps (and the un-nominated Joker without trumps) beat them all.
-        rows = []
-        for led in range(4):
-            row = []
-            for code in range(JOKER_CODE + 1):
-                if eff[code] == NO_SUIT or (trump >= 0 and eff[code] == trump):
-                    row.append(100 + power[code])
-                elif eff[code] == led:
-                    row.append(power[code])
-                else:
-                    row.append(0)
-            rows.append(tuple(row))
-        self.key_by_led: tuple[tuple[int, ...], ...] = tuple(rows)
+    >>> contract_context(parse_bid("MIS"))
+    PlayContext(strain=<Strain.NO_TRUMPS: 4>, misere=True, joker_suit=None)
+    """
+    if isinstance(bid, TrickBid):
+        return PlayContext(bid.strain, joker_suit=joker_suit)
+    return PlayContext(Strain.NO_TRUMPS, misere=True, joker_suit=joker_suit)
 
-
-TABLES: Final = tuple(_Tables(key) for key in range(9))
-"""The tables of every context key."""
 
 PLAYS: Final = tuple(PlayCard(card) for card in CARDS_BY_CODE)
 """The play of each card, by code (shared, immutable)."""
 JOKER_LEADS: Final = tuple(PlayCard(JOKER, suit) for suit in Suit)
 """Leading the un-nominated Joker naming each suit."""
 
+_LEAD_RULES: Final = {
+    JokerLeadSuit.NOT_LED_BEFORE: LEAD_NOT_LED_BEFORE,
+    JokerLeadSuit.NOT_SHOWN_VOID: LEAD_NOT_SHOWN_VOID,
+    JokerLeadSuit.ANY: LEAD_ANY,
+}
+
 
 @per_rules
-def _options(rules: Rules) -> tuple[bool, bool, bool, bool, JokerLeadSuit]:
+def joker_options(rules: Rules) -> JokerOptions:
+    """The rules' Joker options as the engine takes them (built once per rules)."""
     return (
         rules.joker_follows_only_when_void,
         rules.joker_last_trick_once_all_suits_led,
         rules.joker_lead_only_last_trick,
         rules.misere_joker_forced_when_void,
-        rules.joker_lead_suit,
+        _LEAD_RULES[rules.joker_lead_suit],
     )
 
 
-def legal_mask(
-    hand: int,
-    key: int,
-    led: int,
-    rules: Rules,
-    *,
-    misere: bool,
-    suits_led: int,
-    last_trick: bool,
-) -> int:
-    """The mask of cards of ``hand`` that may be played (the integer core).
-
-    ``led`` is the suit to follow (0-3), or -1 when leading.  ``suits_led`` is the mask of
-    suits led so far this hand, the trick in progress included.
-    """
-    if led < 0:
-        if key != _NT or not hand & JOKER_BIT or last_trick:
-            return hand
-        only_void, all_four, lead_last, _, _ = _options(rules)
-        if lead_last or (all_four and suits_led == ALL_SUITS):
-            return hand ^ JOKER_BIT
-        return hand
-    follow = hand & TABLES[key].suit_masks[led]
-    if key != _NT or not hand & JOKER_BIT or last_trick:
-        return follow or hand
-    only_void, all_four, _, forced, _ = _options(rules)
-    joker_ok = not (all_four and (suits_led | 1 << led) == ALL_SUITS)
-    if follow:
-        return follow | JOKER_BIT if joker_ok and not only_void else follow
-    if not joker_ok:
-        return hand ^ JOKER_BIT
-    if misere and forced:
-        return JOKER_BIT
-    return hand
-
-
-def joker_suits(rules: Rules, *, suits_led: int, void: int, last_trick: bool) -> int:
-    """The mask of suits the leader of the un-nominated Joker may name (may be 0)."""
-    if last_trick:
-        return ALL_SUITS
-    rule = _options(rules)[4]
-    if rule is JokerLeadSuit.NOT_LED_BEFORE:
-        return ALL_SUITS & ~suits_led
-    if rule is JokerLeadSuit.NOT_SHOWN_VOID:
-        return ALL_SUITS & ~void
-    return ALL_SUITS
-
-
-def winner_index(codes: Sequence[int], key: int, led: int) -> int:
-    """The position of the winning card in a trick of card codes (the integer core)."""
-    row = TABLES[key].key_by_led[led]
-    best = 0
-    best_key = row[codes[0]]
-    for index in range(1, len(codes)):
-        value = row[codes[index]]
-        if value > best_key:
-            best, best_key = index, value
-    return best
-
-
 # -- the typed interface ------------------------------------------------------------
+
+
+def _key(context: PlayContext) -> int:
+    """The context key of ``context``, or a TypeError if it is not a PlayContext."""
+    if not isinstance(cast(object, context), PlayContext):
+        wrong_type(context, "a PlayContext")
+    return context.key
 
 
 def effective_suit(card: Card, context: PlayContext) -> Suit | None:
@@ -235,7 +164,7 @@ def effective_suit(card: Card, context: PlayContext) -> Suit | None:
     >>> effective_suit(JOKER, PlayContext(Strain.NO_TRUMPS, joker_suit=Suit.CLUBS))
     <Suit.CLUBS: 1>
     """
-    suit = TABLES[context.key].eff[card_code(card)]
+    suit = EFF[_key(context)][card_code(card)]
     return None if suit == NO_SUIT else Suit(suit)
 
 
@@ -245,13 +174,13 @@ def card_power(card: Card, context: PlayContext, led: Suit) -> int:
     Trumps (and the Joker without trumps) score above 100; cards of the suit led score
     their rank; the larger number wins.
     """
-    return TABLES[context.key].key_by_led[led][card_code(card)]
+    return STRENGTH[_key(context)][led][card_code(card)]
 
 
 def _led_suit(
     cards: Sequence[Card], context: PlayContext, led_suit: Suit | None
 ) -> int:
-    first = TABLES[context.key].eff[card_code(cards[0])]
+    first = EFF[_key(context)][card_code(cards[0])]
     if first == NO_SUIT:
         if led_suit is None:
             msg = "a trick led by the Joker without trumps needs the suit named (led_suit)"
@@ -281,15 +210,14 @@ def trick_winner(
 
 def _describe(code: int, key: int) -> str:
     card = CARDS_BY_CODE[code]
-    trump = TABLES[key].trump
-    if trump >= 0 and code == (trump ^ 1) * 16 + _JACK:
+    if code == LEFT_BOWER[key]:
         return f"{card} (left bower)"
     return str(card)
 
 
 def _holding(mask: int, key: int, led: int) -> str:
     """The cards of ``mask``, weakest first (as they rank in the suit led)."""
-    row = TABLES[key].key_by_led[led]
+    row = STRENGTH[key][led]
     codes = sorted(
         (c for c in range(JOKER_CODE + 1) if mask >> c & 1), key=row.__getitem__
     )
@@ -319,6 +247,7 @@ def _position(
     *,
     last_trick: bool,
 ) -> Position:
+    _key(context)
     led = _led_suit(trick, context, led_suit) if trick else -1
     suits = 0
     for suit in suits_led:
@@ -329,7 +258,7 @@ def _position(
     for suit in shown_void:
         void |= 1 << suit
     mask = mask_from_cards(hand)
-    return Position(mask, context.key, led, context.misere, suits, void, last_trick)
+    return Position(mask, _key(context), led, context.misere, suits, void, last_trick)
 
 
 class _SuitPlays(dict[int, tuple[PlayCard, ...]]):
@@ -406,19 +335,17 @@ def _mask(pos: Position, rules: Rules) -> int:
         pos.hand,
         pos.key,
         pos.led,
-        rules,
-        misere=pos.misere,
-        suits_led=pos.suits_led,
-        last_trick=pos.last_trick,
+        joker_options(rules),
+        pos.misere,
+        pos.suits_led,
+        pos.last_trick,
     )
 
 
 def _names(pos: Position, rules: Rules) -> int | None:
-    if pos.led >= 0 or pos.key != _NT:
+    if pos.led >= 0 or pos.key != NT:
         return None
-    return joker_suits(
-        rules, suits_led=pos.suits_led, void=pos.void, last_trick=pos.last_trick
-    )
+    return joker_suits(joker_options(rules), pos.suits_led, pos.void, pos.last_trick)
 
 
 def _plays(pos: Position, rules: Rules) -> tuple[PlayCard, ...]:
@@ -456,6 +383,7 @@ def legal_plays(
     >>> [str(p) for p in legal_plays(parse_cards("JK 9H"), nt, trick=parse_cards("KH"))]
     ['PLAY 9H']
     """
+    check_rules(rules)
     pos = _position(
         hand, context, trick, led_suit, suits_led, shown_void, last_trick=last_trick
     )
@@ -467,7 +395,7 @@ def explain_position(pos: Position, play: PlayCard, rules: Rules) -> str | None:
     code = card_code(play.card)
     if not pos.hand >> code & 1:
         return f"{play.card} is not in the hand"
-    joker_free = pos.key == _NT and code == JOKER_CODE
+    joker_free = pos.key == NT and code == JOKER_CODE
     if play.suit is not None and not (joker_free and pos.led < 0):
         return "only the leader of the Joker without trumps (and no nomination) names a suit"
     allowed = _mask(pos, rules)
@@ -477,7 +405,7 @@ def explain_position(pos: Position, play: PlayCard, rules: Rules) -> str | None:
                 return "the Joker may be led only in the last trick (Rules.joker_lead_only_last_trick)"
             return "all four suits have been led: the Joker may be played only in the last trick"
         names = joker_suits(
-            rules, suits_led=pos.suits_led, void=pos.void, last_trick=pos.last_trick
+            joker_options(rules), pos.suits_led, pos.void, pos.last_trick
         )
         if play.suit is None:
             return "leading the Joker names the suit to follow (PLAY JK:S, JK:C, JK:D or JK:H)"
@@ -491,7 +419,7 @@ def explain_position(pos: Position, play: PlayCard, rules: Rules) -> str | None:
     if allowed >> code & 1:
         return None
     led_name = Suit(pos.led).name.lower() if pos.led >= 0 else ""
-    follow = pos.hand & TABLES[pos.key].suit_masks[pos.led] if pos.led >= 0 else 0
+    follow = pos.hand & SUIT_MASKS[pos.key][pos.led] if pos.led >= 0 else 0
     if joker_free:
         if follow and rules.joker_follows_only_when_void:
             return (
@@ -499,7 +427,7 @@ def explain_position(pos: Position, play: PlayCard, rules: Rules) -> str | None:
                 f"must follow {led_name}: holds {_holding(follow, pos.key, pos.led)}"
             )
         return "all four suits have been led: the Joker may be played only in the last trick"
-    if allowed == JOKER_BIT and pos.key == _NT and pos.misere and not follow:
+    if allowed == JOKER_BIT and pos.key == NT and pos.misere and not follow:
         return f"void in {led_name} in a misère contract: must play the Joker"
     return f"must follow {led_name}: holds {_holding(follow, pos.key, pos.led)}"
 
@@ -523,6 +451,7 @@ def explain_play(
     ...              trick=parse_cards("AH"))
     'must follow hearts: holds 9H, JD (left bower)'
     """
+    check_rules(rules)
     pos = _position(
         hand, context, trick, led_suit, suits_led, shown_void, last_trick=last_trick
     )
@@ -542,6 +471,8 @@ def joker_nominations(
     >>> [str(n) for n in joker_nominations(parse_cards("JK 9H"), PlayContext(Strain.NO_TRUMPS))]
     ['NOMINATE NONE', 'NOMINATE S', 'NOMINATE C', 'NOMINATE D', 'NOMINATE H']
     """
+    check_rules(rules)
+    _key(context)
     if (
         context.strain is not Strain.NO_TRUMPS
         or context.joker_suit is not None

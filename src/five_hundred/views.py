@@ -35,7 +35,7 @@ import attrs
 from five_hundred.actions import Action, PlayCard
 from five_hundred.bidding import Call, Contract, MisereBid, MisereKind, TrickBid
 from five_hundred.cards import Card, Strain, Suit, format_cards, quote
-from five_hundred.deal import pack
+from five_hundred.dealing import pack
 from five_hundred.errors import InvalidStateError
 from five_hundred.rules import Rules, side_of
 from five_hundred.state import GameState, Phase, legal_actions

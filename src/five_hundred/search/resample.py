@@ -8,7 +8,7 @@ random from every deal consistent with what the seat knows.
 
 >>> import random
 >>> from five_hundred import apply, legal_actions, new_game, playout, view
->>> from five_hundred.resample import resample
+>>> from five_hundred.search.resample import resample
 >>> state = new_game(seed=11)
 >>> for _ in range(5):
 ...     state = apply(state, legal_actions(state)[1])
@@ -47,27 +47,28 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from five_hundred._engine.codes import (
+    ALL_SUITS,
+    HAND_SIZE,
+    JOKER_CODE,
+    KITTY_SIZE,
+    NO_SUIT,
+    NT,
+    codes_from_mask,
+)
+from five_hundred._engine.tables import EFF
 from five_hundred.actions import CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import MisereBid, TrickBid
-from five_hundred.cards import (
-    CARDS_BY_CODE,
-    JOKER,
-    JOKER_CODE,
-    Card,
-    card_code,
-    codes_from_mask,
-    mask_from_cards,
-)
-from five_hundred.deal import HAND_SIZE, KITTY_SIZE, pack_mask
+from five_hundred.cards import CARDS_BY_CODE, JOKER, Card, card_code, mask_from_cards
+from five_hundred.dealing import pack_mask
 from five_hundred.errors import InvalidStateError
 from five_hundred.rules import Rules
 from five_hundred.state import GameState, Phase, apply, new_hand
-from five_hundred.tricks import ALL_SUITS, NO_SUIT, TABLES, context_key
+from five_hundred.tricks import contract_context
 from five_hundred.views import SeatView
 
 __all__ = ["resample"]
 
-_NT: Final = 4
 _BEFORE_DISCARD: Final = frozenset({Phase.BIDDING, Phase.DISCARD})
 _STOPS: Final = frozenset({Phase.BIDDING, Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER})
 
@@ -142,7 +143,8 @@ def _pick(weights: Sequence[int], rng: random.Random) -> int:
         if pick < weight:
             return index
         pick -= weight
-    raise AssertionError  # pragma: no cover - pick < sum(weights)
+    msg = "unreachable: pick < sum(weights)"
+    raise AssertionError(msg)
 
 
 class _Knowledge:
@@ -154,8 +156,7 @@ class _Knowledge:
         self.players = rules.players
         self.key = -1
         if contract is not None:
-            strain = contract.bid.strain if isinstance(contract.bid, TrickBid) else _NT
-            self.key = context_key(strain, view.joker_suit)
+            self.key = contract_context(contract.bid, view.joker_suit).key
         self.contractor = -1 if contract is None else contract.contractor
         self.kitty_taken = contract is not None and not (
             isinstance(contract.bid, TrickBid) and contract.bid.sans_kitty
@@ -177,9 +178,9 @@ class _Knowledge:
     def _read_tricks(self, rules: Rules) -> None:
         view = self.view
         tricks = (*view.tricks, *(() if view.trick is None else (view.trick,)))
-        eff = TABLES[self.key].eff if self.key >= 0 else ()
+        eff = EFF[self.key] if self.key >= 0 else ()
         forced = (
-            self.key == _NT
+            self.key == NT
             and isinstance(view.contract.bid if view.contract else None, MisereBid)
             and rules.misere_joker_forced_when_void
         )
@@ -228,7 +229,7 @@ class _Knowledge:
 
     def suit(self, code: int) -> int:
         """The card's suit in the contract (its printed suit before the contract)."""
-        return TABLES[self.key].eff[code] if self.key >= 0 else code >> 4
+        return EFF[self.key][code] if self.key >= 0 else code >> 4
 
     def allowed(self, code: int, slots: Sequence[_Slot]) -> tuple[int, ...]:
         """The slots (indices) that may hold the unknown card ``code``.
@@ -324,7 +325,7 @@ def resample(view: SeatView, rng: random.Random) -> GameState:
     replayed from that deal: the result is a real
     :class:`~five_hundred.state.GameState` at the same point of the hand, on which
     :func:`~five_hundred.state.legal_actions`, :func:`~five_hundred.state.apply` and
-    :func:`~five_hundred.playout.playout` work.
+    :func:`~five_hundred.search.playout.playout` work.
 
     Args:
         view: what one seat knows, from :func:`~five_hundred.views.view`.

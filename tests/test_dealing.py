@@ -21,7 +21,7 @@ from five_hundred import (
     shuffled_pack,
 )
 from five_hundred.cards import card_code, mask_from_cards, quote
-from five_hundred.deal import (
+from five_hundred.dealing import (
     HAND_SIZE,
     KITTY_SIZE,
     SplitMix64,

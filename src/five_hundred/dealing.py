@@ -20,9 +20,11 @@ machine and every Python version (``random.shuffle`` promises neither).
 
 import functools
 from collections.abc import Sequence
-from typing import Final, cast
+from typing import Final
 
-from five_hundred.cards import JOKER, Card, Rank, Suit, card_code, quote
+from five_hundred._checks import check_dealer, check_rules, check_seed
+from five_hundred._engine.codes import HAND_SIZE, KITTY_SIZE
+from five_hundred.cards import JOKER, Card, Rank, Suit, card_code
 from five_hundred.errors import InvalidStateError
 from five_hundred.rules import Rules
 
@@ -37,8 +39,6 @@ __all__ = [
     "shuffled_pack",
 ]
 
-HAND_SIZE: Final = 10
-KITTY_SIZE: Final = 3
 _MASK64: Final = (1 << 64) - 1
 _PACKETS: Final = (3, 4, 3)
 
@@ -86,7 +86,7 @@ def pack(rules: Rules) -> tuple[Card, ...]:
     >>> format_cards(pack(Rules.three_player())[:9])
     '7S 8S 9S 10S JS QS KS AS 7C'
     """
-    return _pack_for(rules.players)
+    return _pack_for(check_rules(rules).players)
 
 
 @functools.cache
@@ -123,7 +123,7 @@ def deal_order(rules: Rules, dealer: int = 0) -> tuple[int | None, ...]:
     >>> deal_order(Rules(), dealer=3)[:5]
     (0, 0, 0, 1, 1)
     """
-    n = rules.players
+    n = check_rules(rules).players
     result: list[int | None] = []
     for hand in _order(hands_dealt(rules)):
         if hand < 0:
@@ -149,9 +149,7 @@ def deal(
             dealer is not a seat.
     """
     expected = pack(rules)
-    if type(cast(object, dealer)) is not int or not 0 <= dealer < rules.players:
-        msg = f"invalid dealer {quote(dealer)}: seats are 0 to {rules.players - 1}"
-        raise InvalidStateError(msg)
+    dealer = check_dealer(rules, dealer)
     cards = tuple(cards)
     if len(cards) != len(expected) or set(cards) != set(expected):
         missing = set(expected) - set(cards)
@@ -216,9 +214,7 @@ def shuffled_pack(rules: Rules, seed: int) -> tuple[Card, ...]:
     Raises:
         InvalidStateError: if the seed is not a whole number.
     """
-    if type(cast(object, seed)) is not int:
-        msg = f"invalid seed {quote(seed)}: expected a whole number"
-        raise InvalidStateError(msg)
+    seed = check_seed(seed)
     cards = list(pack(rules))
     rng = SplitMix64(seed)
     for i in range(len(cards) - 1, 0, -1):

@@ -1,0 +1,278 @@
+"""The game state's inner records, and the builders that replace their fields.
+
+A :class:`~five_hundred.state.GameState` holds one :class:`Core`: a flat tuple whose
+parts that an action does not change (the game, the hand, the play setup) are shared
+with the parent state.  Cards are masks and small ints; the few facade values a state
+carries (the rules, the auction, the contract, the actions of the log, the finished
+hands) are opaque here: the engine stores them and never reads them (typed ``Any``).
+
+Only the engine builds these records, and only through the builders below or the play
+step (:mod:`._engine.step`), which build them by position for speed: an import-time
+check makes sure the field order is the one they assume.
+"""
+
+from typing import Any, Final, NamedTuple
+
+from five_hundred._engine.codes import NT
+from five_hundred._engine.play import JokerOptions
+from five_hundred._engine.tables import context_key
+
+__all__ = [
+    "BIDDING",
+    "CALL_PARTNER",
+    "DISCARD",
+    "GAME_OVER",
+    "HAND_OVER",
+    "NOMINATE",
+    "PLAY",
+    "Core",
+    "Game",
+    "Hand",
+    "Log",
+    "Setup",
+    "log_items",
+    "moved",
+    "play_setups",
+    "start",
+    "with_auction",
+    "with_contract",
+    "with_discard",
+    "with_game",
+    "with_hands",
+    "with_nominated",
+    "with_nomination",
+    "with_partner",
+    "with_result",
+    "with_setup",
+]
+
+# The phases, as small ints (the facade's Phase enum is indexed by them).
+BIDDING: Final = 0
+DISCARD: Final = 1
+NOMINATE: Final = 2
+CALL_PARTNER: Final = 3
+PLAY: Final = 4
+HAND_OVER: Final = 5
+GAME_OVER: Final = 6
+
+Log = tuple[Any, Any] | None
+"""This hand's actions as a linked list, newest first: ``(earlier log, action)``."""
+
+
+class Game(NamedTuple):
+    """What the whole game carries from hand to hand."""
+
+    seed: int | None
+    number: int
+    """The number of this hand in the game, from 0."""
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    past: Any
+    """The finished hands (the facade's summaries)."""
+
+
+class Hand(NamedTuple):
+    """What one hand fixes as it goes: the deal, the auction and the contract."""
+
+    dealer: int
+    dealt: tuple[int, ...]
+    kitty: int
+    auction: Any
+    """The facade's auction value."""
+    contract: Any = None
+    """The facade's contract value, once the auction is won."""
+    sitting: int = 0
+    """The seats that sit out (a misère contractor's partners), as a bit mask."""
+    discards: int = 0
+    joker_suit: int = -1
+    """The suit nominated for the Joker, or -1."""
+    partner_card: int = -1
+    partner: int = -1
+    result: tuple[int, ...] | None = None
+
+
+class Setup(NamedTuple):
+    """How the cards are played: fixed by the contract (and the Joker's nomination)."""
+
+    key: int = -1
+    """The card order: a context key of the tables."""
+    misere: bool = False
+    active: int = 0
+    """How many seats play to each trick."""
+    next_seat: tuple[int, ...] = ()
+    """The seat after each seat in the play (skipping those who sit out)."""
+    contractor: int = -1
+    order: tuple[tuple[int, ...], ...] = ()
+    """For each leader, the seats of a trick in the order they play."""
+    sitting: int = 0
+    """The seats that sit out, as a bit mask."""
+    options: JokerOptions = (True, True, False, True, 0)
+    """The rules' Joker options (:data:`._engine.play.JokerOptions`)."""
+
+
+class Core(NamedTuple):
+    """Everything a state holds, in one flat tuple (a card play builds just this one)."""
+
+    rules: Any
+    phase: int
+    to_act: int | None
+    game: Game
+    hand: Hand
+    setup: Setup
+    log: Log
+    # the cards, as masks and small ints
+    hands: tuple[int, ...]
+    leader: int = -1
+    trick: tuple[int, ...] = ()
+    led: int = -1
+    suits_led: int = 0
+    voids: int = 0
+    """The suits each seat has shown void in: 4 bits a seat (seat 0 lowest)."""
+    won: int = 0
+    """The tricks each seat has won: 4 bits a seat."""
+    done: int = 0
+    """Tricks completed this hand."""
+    legal: int = 0
+    """The mask of cards the player to act may play (computed once per state)."""
+
+
+# The positional builders below and in the play step rely on these orders.
+_CORE_FIELDS: Final = (
+    "rules", "phase", "to_act", "game", "hand", "setup", "log", "hands", "leader",
+    "trick", "led", "suits_led", "voids", "won", "done", "legal",
+)  # fmt: skip
+_HAND_FIELDS: Final = (
+    "dealer", "dealt", "kitty", "auction", "contract", "sitting", "discards",
+    "joker_suit", "partner_card", "partner", "result",
+)  # fmt: skip
+if Core._fields != _CORE_FIELDS or Hand._fields != _HAND_FIELDS:
+    msg = "the engine's records changed order: update the builders of _engine.core"
+    raise ImportError(msg)
+
+CARDS: Final = _CORE_FIELDS.index("hands")
+"""Where the card fields of :class:`Core` start."""
+_new: Final = tuple.__new__
+
+
+def moved(core: Core, phase: int, to_act: int | None, hand: Hand, log: Log) -> Core:
+    """``core`` with a new phase, seat to act, hand and log; its cards the same.
+
+    (``_replace`` would do, at several times the cost: it goes through keywords.)
+    """
+    head = (core.rules, phase, to_act, core.game, hand, core.setup, log)
+    return _new(Core, head + core[CARDS:])
+
+
+def start(rules: Any, game: Game, hand: Hand, to_act: int | None) -> Core:
+    """The record of a hand just dealt (``hand.dealt``), bidding open."""
+    return Core(rules, BIDDING, to_act, game, hand, Setup(), None, hand.dealt)
+
+
+def with_setup(core: Core, setup: Setup) -> Core:
+    """``core`` with a new play setup."""
+    return core._replace(setup=setup)
+
+
+def with_hands(core: Core, hands: tuple[int, ...]) -> Core:
+    """``core`` with new hands (the kitty taken up, the discards put away)."""
+    return core._replace(hands=hands)
+
+
+def with_game(core: Core, game: Game) -> Core:
+    """``core`` with the game's new totals and winners (a hand was scored)."""
+    return core._replace(game=game)
+
+
+def with_nominated(setup: Setup, suit: int) -> Setup:
+    """``setup`` once the Joker is nominated to ``suit``: the card order changes."""
+    return setup._replace(key=context_key(NT, suit))
+
+
+def with_auction(hand: Hand, auction: Any) -> Hand:
+    """``hand`` with a new auction."""
+    dealer, dealt, kitty, _, *rest = hand
+    return _new(Hand, (dealer, dealt, kitty, auction, *rest))
+
+
+def with_contract(hand: Hand, auction: Any, contract: Any, sitting: int) -> Hand:
+    """``hand`` once the auction is won: its final auction, contract and sitters."""
+    return hand._replace(auction=auction, contract=contract, sitting=sitting)
+
+
+def with_discard(hand: Hand, discards: int) -> Hand:
+    """``hand`` with the contractor's discards."""
+    return hand._replace(discards=discards)
+
+
+def with_nomination(hand: Hand, suit: int) -> Hand:
+    """``hand`` with the suit nominated for the Joker."""
+    return hand._replace(joker_suit=suit)
+
+
+def with_partner(hand: Hand, card: int, holder: int) -> Hand:
+    """``hand`` with the five-player partner card called and its holder (or -1)."""
+    return hand._replace(partner_card=card, partner=holder)
+
+
+def with_result(hand: Hand, result: tuple[int, ...]) -> Hand:
+    """``hand`` with its result (each side's change), once it is over."""
+    return _new(Hand, (*hand[:-1], result))
+
+
+def log_items(log: Log) -> list[Any]:
+    """The actions of a log, oldest first."""
+    items: list[Any] = []
+    while log is not None:
+        log, action = log
+        items.append(action)
+    items.reverse()
+    return items
+
+
+def play_setups(
+    sides: tuple[int, ...], options: JokerOptions
+) -> tuple[tuple[Setup, ...], ...]:
+    """The play setup of every contract, by ``2 * contractor + misere``, then strain.
+
+    ``sides`` is the side of each seat.  This is the one home of the seat order in the
+    play and of who sits out: in every misère the contractor's partners sit out
+    (:ref:`rules-kitty-play`), and the others play in turn from the leader's left.
+    """
+    players = len(sides)
+    setups: list[tuple[Setup, ...]] = []
+    for contractor in range(players):
+        for misere in (False, True):
+            sitting = 0
+            if misere:
+                for other in range(players):
+                    if other != contractor and sides[other] == sides[contractor]:
+                        sitting |= 1 << other
+            next_seat: list[int] = []
+            for player in range(players):
+                step = (player + 1) % players
+                while sitting >> step & 1:
+                    step = (step + 1) % players
+                next_seat.append(step)
+            active = players - sitting.bit_count()
+            order: list[tuple[int, ...]] = []
+            for leader in range(players):
+                seats = [leader]
+                while len(seats) < active:
+                    seats.append(next_seat[seats[-1]])
+                order.append(tuple(seats))
+            setups.append(
+                tuple(
+                    Setup(
+                        context_key(strain, -1),
+                        misere,
+                        active,
+                        tuple(next_seat),
+                        contractor,
+                        tuple(order),
+                        sitting,
+                        options,
+                    )
+                    for strain in range(5)
+                )
+            )
+    return tuple(setups)

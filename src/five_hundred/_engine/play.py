@@ -1,0 +1,106 @@
+"""The play of the cards on masks: legal masks, the Joker's rules, the trick winner.
+
+These are the one implementation of the rules of following suit
+(:ref:`rules-kitty-play`), of the Joker without trumps (:ref:`rules-joker`) and of
+who wins a trick.  The typed functions of :mod:`five_hundred.tricks`, the game state's
+play step (:mod:`._engine.step`) and the fast playouts all call them.
+
+The Joker's options come in as one small tuple (:data:`JokerOptions`), built once per
+rules value by the facade, so that nothing here reads a rules object.
+"""
+
+from collections.abc import Sequence
+from typing import Final
+
+from five_hundred._engine.codes import ALL_SUITS, JOKER_BIT, NT
+from five_hundred._engine.tables import STRENGTH, SUIT_MASKS
+
+__all__ = [
+    "LEAD_ANY",
+    "LEAD_NOT_LED_BEFORE",
+    "LEAD_NOT_SHOWN_VOID",
+    "JokerOptions",
+    "joker_suits",
+    "legal_mask",
+    "winner_index",
+]
+
+JokerOptions = tuple[bool, bool, bool, bool, int]
+"""The Joker options of the rules, in this order: the Joker follows only a void player;
+once all four suits are led it waits for the last trick; it may be led only in the last
+trick; in misère a void player must play it; which suit its leader may name (one of
+the ``LEAD_*`` numbers)."""
+
+LEAD_NOT_LED_BEFORE: Final = 0
+LEAD_NOT_SHOWN_VOID: Final = 1
+LEAD_ANY: Final = 2
+
+
+def legal_mask(
+    hand: int,
+    key: int,
+    led: int,
+    options: JokerOptions,
+    misere: bool,
+    suits_led: int,
+    last_trick: bool,
+) -> int:
+    """The mask of cards of ``hand`` that may be played.
+
+    ``key`` is the card order (:func:`._engine.tables.context_key`), ``led`` the suit to
+    follow (0-3) or -1 when leading, ``suits_led`` the mask of suits led so far this
+    hand (the trick in progress included).  Follow the effective suit led if able;
+    without trumps the un-nominated Joker has the rules of :ref:`rules-joker`.
+    """
+    only_void: bool = options[0]
+    all_four: bool = options[1]
+    if led < 0:
+        if key != NT or not hand & JOKER_BIT or last_trick:
+            return hand
+        if options[2] or (all_four and suits_led == ALL_SUITS):
+            return hand ^ JOKER_BIT
+        return hand
+    follow: int = hand & SUIT_MASKS[key][led]
+    if key != NT or not hand & JOKER_BIT or last_trick:
+        return follow or hand
+    joker_ok: bool = not (all_four and (suits_led | 1 << led) == ALL_SUITS)
+    if follow:
+        return follow | JOKER_BIT if joker_ok and not only_void else follow
+    if not joker_ok:
+        return hand ^ JOKER_BIT
+    if misere and options[3]:
+        return JOKER_BIT
+    return hand
+
+
+def joker_suits(
+    options: JokerOptions, suits_led: int, void: int, last_trick: bool
+) -> int:
+    """The mask of suits the leader of the un-nominated Joker may name (may be 0).
+
+    ``void`` is the mask of suits the leader has shown void in.
+    """
+    if last_trick:
+        return ALL_SUITS
+    rule: int = options[4]
+    if rule == LEAD_NOT_LED_BEFORE:
+        return ALL_SUITS & ~suits_led
+    if rule == LEAD_NOT_SHOWN_VOID:
+        return ALL_SUITS & ~void
+    return ALL_SUITS
+
+
+def winner_index(codes: Sequence[int], key: int, led: int) -> int:
+    """The position of the winning card in a trick of card codes.
+
+    The highest trump wins; with no trump, the highest card of the suit led
+    (:data:`._engine.tables.STRENGTH`).  The one home of the trick winner.
+    """
+    row: tuple[int, ...] = STRENGTH[key][led]
+    best: int = 0
+    top: int = row[codes[0]]
+    for index in range(1, len(codes)):
+        power: int = row[codes[index]]
+        if power > top:
+            best, top = index, power
+    return best

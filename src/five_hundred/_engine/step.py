@@ -1,0 +1,85 @@
+"""The game state's play step: one card played, on the state's inner record.
+
+This is the hottest path of the library (a bot's search plays millions of cards), so
+the step unpacks the record once and builds the next one by position (the field order
+is checked when :mod:`._engine.core` is imported).  The rules it applies have their
+homes in :mod:`._engine.play` (legal masks, the Joker, the trick winner); the common
+case of the legal mask (no un-nominated Joker in hand: follow suit if able) is written
+inline, as in the playout loop.
+"""
+
+from typing import Any, Final
+
+from five_hundred._engine.codes import BITS, HAND_SIZE, JOKER_BIT, NO_SUIT, NT
+from five_hundred._engine.core import PLAY, Core, Setup
+from five_hundred._engine.play import legal_mask, winner_index
+from five_hundred._engine.tables import EFF, SUIT_MASKS
+
+__all__ = ["next_mask", "play_card", "start_play"]
+
+_new: Final = tuple.__new__
+
+
+def next_mask(setup: Setup, held: int, led: int, suits_led: int, done: int) -> int:
+    """The legal mask of ``held`` in the play under ``setup`` (see ``legal_mask``)."""
+    key: int = setup.key
+    if key != NT or not held & JOKER_BIT:
+        return held if led < 0 else (held & SUIT_MASKS[key][led] or held)
+    return legal_mask(
+        held, key, led, setup.options, setup.misere, suits_led, done == HAND_SIZE - 1
+    )
+
+
+def start_play(core: Core, setup: Setup) -> Core:
+    """``core`` at the first lead of the play under ``setup``: the contractor leads."""
+    hands = core.hands
+    first: int = setup.contractor
+    legal = next_mask(setup, hands[first], -1, 0, 0)
+    head = (core.rules, PLAY, first, core.game, core.hand, setup, core.log)
+    return _new(Core, (*head, hands, first, (), -1, 0, 0, 0, 0, legal))
+
+
+def play_card(core: Core, code: int, named: int, action: Any) -> Core:
+    """``core`` after the player to act plays card ``code`` (a legal play).
+
+    ``named`` is the suit named by the leader of the un-nominated Joker, else -1;
+    ``action`` goes into the log.  After the hand's last trick (or a misère
+    contractor's first trick won) the result has nobody to act: the facade scores it.
+    """
+    # One unpacking of the flat record: reading NamedTuple fields one by one costs more.
+    (rules, phase, seat, game, hand, setup, log, hands, leader, trick, led, suits_led, voids, won, done, legal) = core  # fmt: skip
+    key, misere, active, next_seat, contractor, order, _, options = setup
+    assert seat is not None  # the play phase always has a player to act
+    log = (log, action)
+    eff: int = EFF[key][code]
+    held = list(hands)
+    held[seat] ^= BITS[code]
+    hands = tuple(held)
+    if not trick:
+        led = eff if eff != NO_SUIT or named < 0 else named
+        suits_led |= 1 << led
+    elif eff != led and (eff != NO_SUIT or options[0]):
+        voids |= BITS[4 * seat + led]
+    trick += (code,)
+    if len(trick) < active:
+        to_act: int = next_seat[seat]
+        nxt: int = hands[to_act]
+        legal = (
+            nxt & SUIT_MASKS[key][led] or nxt
+            if key != NT or not nxt & JOKER_BIT
+            else next_mask(setup, nxt, led, suits_led, done)
+        )
+        return _new(Core, (rules, phase, to_act, game, hand, setup, log, hands, leader, trick, led, suits_led, voids, won, done, legal))  # fmt: skip
+    winner: int = order[leader][winner_index(trick, key, led)]
+    won += BITS[4 * winner]
+    done += 1
+    if done == HAND_SIZE or (misere and winner == contractor):
+        # the hand is over: nobody to act; the facade scores it
+        return _new(Core, (rules, phase, None, game, hand, setup, log, hands, -1, (), -1, suits_led, voids, won, done, 0))  # fmt: skip
+    nxt = hands[winner]
+    legal = (
+        nxt
+        if key != NT or not nxt & JOKER_BIT
+        else next_mask(setup, nxt, -1, suits_led, done)
+    )
+    return _new(Core, (rules, phase, winner, game, hand, setup, log, hands, winner, (), -1, suits_led, voids, won, done, legal))  # fmt: skip

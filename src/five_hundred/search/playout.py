@@ -1,0 +1,114 @@
+"""Fast playouts for search: play a hand to its end on small integers.
+
+Monte Carlo bots play millions of hands.  :func:`playout` takes any state of a hand
+(typically one made by :func:`~five_hundred.search.resample.resample` from a view), finishes the
+hand with a random or a user-supplied policy, and returns the result.  During the play of
+the cards it works on bit masks and card codes only; before the play (bidding, discard,
+nomination, partner call) it goes through the public API.
+
+It agrees exactly with :func:`~five_hundred.state.legal_actions` and
+:func:`~five_hundred.state.apply`: the choices it offers at each step are the legal
+actions in their canonical order, and the tests replay every playout through the public
+API.
+
+>>> import random
+>>> from five_hundred import new_game, playout
+>>> result = playout(new_game(seed=3), rng=random.Random(1))
+>>> sum(result.tricks_won) <= 10, len(result.hand_result)
+(True, 2)
+
+A *choice* is an ``int``: a card code (see :mod:`five_hundred.cards`), or
+``65 + suit`` for leading the un-nominated Joker and naming ``suit``.  The loop itself
+is the engine's (:mod:`five_hundred._engine.playout`); this module is its typed face.
+"""
+
+import random
+from typing import NamedTuple
+
+from five_hundred._engine.codes import JOKER_CODE, seat_nibbles
+from five_hundred._engine.core import PLAY
+from five_hundred._engine.playout import JOKER_LEAD, Policy, play_out
+from five_hundred.actions import Action, PlayCard
+from five_hundred.cards import CARDS_BY_CODE, JOKER, Suit
+from five_hundred.rules import Rules
+from five_hundred.scoring import settle_hand
+from five_hundred.state import GameState, Phase, apply, inner, legal_actions
+
+__all__ = ["JOKER_LEAD", "PlayoutResult", "Policy", "choice_action", "playout"]
+
+
+class PlayoutResult(NamedTuple):
+    """How a hand ended."""
+
+    tricks_won: tuple[int, ...]
+    """Tricks won by each side."""
+    hand_result: tuple[int, ...]
+    """The change to each side's score (zeros for a thrown-in hand)."""
+    scores: tuple[int, ...]
+    """Each side's total after the hand."""
+    choices: tuple[int, ...]
+    """The choices made during the play of the cards, in order."""
+
+
+def choice_action(choice: int) -> PlayCard:
+    """The action of a playout choice.
+
+    >>> str(choice_action(63)), str(choice_action(65 + 3))
+    ('PLAY AH', 'PLAY JK:H')
+    """
+    if choice > JOKER_CODE:
+        return PlayCard(JOKER, Suit(choice - JOKER_LEAD))
+    return PlayCard(CARDS_BY_CODE[choice])
+
+
+def _before_play(state: GameState, rng: random.Random) -> GameState:
+    """Random legal actions through the public API until the play (or the hand's end)."""
+    while state.to_act is not None and state.phase is not Phase.PLAY:
+        actions: tuple[Action, ...] = legal_actions(state)
+        state = apply(state, actions[int(rng.random() * len(actions))])
+    return state
+
+
+def playout(
+    state: GameState,
+    *,
+    rng: random.Random | None = None,
+    seed: int | None = None,
+    policy: Policy | None = None,
+) -> PlayoutResult:
+    """Finish the hand of ``state`` and return its result; ``state`` is unchanged.
+
+    Args:
+        state: any state of a hand (a finished hand returns its own result).
+        rng: the random generator for random choices (default: ``random.Random(seed)``).
+        seed: the seed of that generator when ``rng`` is not given.
+        policy: chooses each card play: ``policy(seat, choices, trick) -> choice``,
+            where ``choices`` are the legal choices in canonical order and ``trick``
+            the card codes played to the trick so far; uniformly random if ``None``.
+            Calls, discards and other actions before the play are random.
+    """
+    if rng is None:
+        rng = random.Random(seed)
+    core = inner(state)
+    if core.phase != PLAY:
+        state = _before_play(state, rng)
+        core = inner(state)
+        if core.to_act is None:
+            rules = state.rules
+            result = state.hand_result or (0,) * rules.sides
+            return PlayoutResult(state.tricks_won, result, state.scores, ())
+    won, chosen = play_out(core, rng.random, policy)
+    rules_: Rules = core.rules
+    contract = state.contract
+    assert contract is not None  # cards are played only under a contract
+    settled = settle_hand(
+        rules_,
+        contract.bid,
+        seat_nibbles(won, rules_.players),
+        contract.contractor,
+        core.hand.partner,
+        core.game.scores,
+    )
+    return PlayoutResult(
+        settled.tricks_won, settled.changes, settled.scores, tuple(chosen)
+    )
