@@ -35,9 +35,9 @@ from five_hundred import (
     legal_plays,
     pack,
 )
-from five_hundred.cards import card_code, mask_from_cards
 from five_hundred._engine.codes import JOKER_BIT
 from five_hundred._engine.play import legal_mask, winner_index
+from five_hundred.cards import card_code, mask_from_cards
 from five_hundred.tricks import joker_options
 
 SEED: Final = 500

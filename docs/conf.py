@@ -105,7 +105,28 @@ def _restore_verbatim(
     _verbatim = None
 
 
+# Values that hold an engine record (GameState, Auction) are built by the library's
+# functions, never by their constructor: show no signature rather than a private type.
+_NO_SIGNATURE = {"five_hundred.state.GameState", "five_hundred.bidding.Auction"}
+
+
+def _hide_private_signature(
+    app: Any,
+    what: str,
+    name: str,
+    obj: Any,
+    options: Any,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str, str | None] | None:
+    del app, obj, options
+    if what == "class" and name in _NO_SIGNATURE:
+        return "", return_annotation
+    return None
+
+
 def setup(app: Any) -> None:
+    app.connect("autodoc-process-signature", _hide_private_signature)
     # Napoleon listens at the default priority (500): before it, then after it.
     app.connect("autodoc-process-docstring", _keep_verbatim, priority=400)
     app.connect("autodoc-process-docstring", _restore_verbatim, priority=600)

@@ -11,26 +11,56 @@ fields behind a checking ``__init__``.
 
 from typing import Any
 
+import attrs
 from hypothesis import strategies as st
 
 from five_hundred import (
     AVONDALE,
+    BLIND_MISERE,
+    JOKER,
+    MISERE,
+    OPEN_MISERE,
+    PASS,
     PERFECT,
+    Action,
+    Bid,
+    Call,
+    CallPartner,
     Card,
+    Discard,
+    GameState,
     JokerLeadSuit,
+    MisereBid,
+    NominateJoker,
+    Pass,
+    PlayCard,
     Rank,
     Rules,
     ScoringTable,
     Strain,
     Suit,
+    TrickBid,
+    apply,
+    bid_ladder,
+    legal_actions,
+    new_game,
     pack,
 )
 from five_hundred.cards import CARDS_BY_CODE
 
 __all__ = [
+    "BIDDING_OPTIONS",
     "PLAYER_COUNTS",
+    "actions",
+    "any_card",
+    "bidding_rules",
+    "bids",
+    "calls",
     "cards",
+    "game_rules",
+    "game_states",
     "joker_lead_suits",
+    "misere_bids",
     "player_counts",
     "ranks",
     "rules",
@@ -38,31 +68,24 @@ __all__ = [
     "seeds",
     "strains",
     "suits",
+    "trick_bids",
 ]
 
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 """Every player count the rules support."""
 
-_BOOL_OPTIONS = (
-    "misere",
-    "open_misere",
-    "blind_misere",
-    "sans_kitty",
-    "misere_needs_seven",
-    "misere_by_value",
-    "open_misere_top",
-    "redeal_same_dealer",
-    "joker_nomination",
-    "joker_follows_only_when_void",
-    "joker_last_trick_once_all_suits_led",
-    "joker_lead_only_last_trick",
-    "misere_joker_forced_when_void",
-    "open_misere_exposed_before_lead",
-    "slam_bonus",
-    "win_requires_contract",
-    "five_player_partner",
+_AUCTION_OPTIONS = frozenset({"single_round_auction", "raise_after_all_pass"})
+"""The two auction options, drawn together: they cannot both be on."""
+
+_BOOL_OPTIONS = tuple(
+    field.name
+    for field in attrs.fields(Rules)
+    if field.type is bool and field.name not in _AUCTION_OPTIONS
 )
-"""The independent boolean options of Rules (the two auction options are drawn apart)."""
+"""The independent boolean options of Rules, every boolean field but the auction's.
+
+Derived from the fields, so a new boolean option is drawn as soon as it exists.
+"""
 
 
 def suits() -> st.SearchStrategy[Suit]:
@@ -148,28 +171,6 @@ st.register_type_strategy(Rules, rules())
 
 # -- bids and the auction (tests/test_bidding.py) -------------------------------------
 
-from five_hundred import (  # noqa: E402
-    BLIND_MISERE,
-    MISERE,
-    OPEN_MISERE,
-    PASS,
-    Bid,
-    Call,
-    MisereBid,
-    Pass,
-    TrickBid,
-    bid_ladder,
-)
-
-__all__ += [
-    "BIDDING_OPTIONS",
-    "bidding_rules",
-    "bids",
-    "calls",
-    "misere_bids",
-    "trick_bids",
-]
-
 BIDDING_OPTIONS = (
     "misere",
     "open_misere",
@@ -239,21 +240,6 @@ st.register_type_strategy(MisereBid, misere_bids())
 st.register_type_strategy(Pass, st.just(PASS))
 
 # -- whole games (tests/test_state_machine.py and others) -----------------------------
-
-from five_hundred import (  # noqa: E402
-    JOKER,
-    Action,
-    CallPartner,
-    Discard,
-    GameState,
-    NominateJoker,
-    PlayCard,
-    apply,
-    legal_actions,
-    new_game,
-)
-
-__all__ += ["actions", "any_card", "game_rules", "game_states"]
 
 _EVERY_BID = bid_ladder(
     Rules(misere_by_value=False, open_misere_top=False, sans_kitty=True)

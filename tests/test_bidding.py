@@ -1,7 +1,8 @@
 """Tests for five_hundred.bidding: bid notation, the scoring table, the ladder, the auction.
 
-The specification is RULES.md: A.2 (bidding), A.6 (the scoring table), B (the options
-that touch bidding) and D (edge cases and placements).
+The specification is the rules page: :ref:`rules-bidding`, :ref:`rules-scoring-table`,
+:ref:`rules-options` (the options that touch bidding) and :ref:`rules-rulings` (edge
+cases and placements, :ref:`rules-ladder-placement`).
 """
 
 import copy
@@ -330,7 +331,7 @@ AVONDALE_ROWS = {
     9: (340, 360, 380, 400, 420),
     10: (440, 460, 480, 500, 520),
 }
-"""RULES.md A.6, copied literally."""
+"""The table of :ref:`rules-scoring-table`, copied literally."""
 PERFECT_ROWS = {
     6: (20, 40, 60, 80, 100),
     7: (120, 140, 160, 180, 200),
@@ -548,7 +549,7 @@ def test_sans_kitty_sits_right_above_the_same_bid(rules: Rules) -> None:
 
 @pytest.mark.parametrize("rules", COMBO_RULES, ids=COMBO_IDS)
 def test_misere_placements(rules: Rules) -> None:
-    """RULES.md A.2, B and D: where each misère sits under every combination."""
+    """Where each misère sits under every combination (:ref:`rules-ladder-placement`)."""
     ladder = ladder_text(rules)
     sk = "-SK" if rules.sans_kitty else ""
 
@@ -584,7 +585,8 @@ def test_misere_placements(rules: Rules) -> None:
         ({"misere": False}, "7NT 7NT-SK 8S"),
     ],
 )
-def test_placements_of_rules_d(options: dict[str, bool], window: str) -> None:
+def test_ladder_placement_rulings(options: dict[str, bool], window: str) -> None:
+    """The placements of :ref:`rules-ladder-placement`, one window each."""
     ladder = " ".join(ladder_text(Rules().replace(**options)))
     assert f" {window} " in f" {ladder} "
     if options.get("open_misere_top"):
@@ -752,7 +754,7 @@ def test_misere_gate_open_at_seven(before: str, by_value: bool) -> None:
 def test_misere_gate_after_eight() -> None:
     auction = run(Rules(), "7S 8S")
     assert refused_now(auction, MISERE) == "it does not outrank the standing bid 8S"
-    # By value misère outranks 8S, but the gate is literal (RULES.md D).
+    # By value misère outranks 8S, but the gate is literal (:ref:`rules-misere-gate`).
     for before in ("8S", "7S 8S", "8S-SK"):
         auction = run(Rules(misere_by_value=True), before)
         assert auction.standing is not None
@@ -1019,7 +1021,7 @@ def test_the_dealer_must_be_a_seat(players: int, dealer: object) -> None:
 
 
 def expected_legal(auction: Auction, seat: int, bid: Bid) -> bool:
-    """RULES.md A.2, B and D, written independently of the module."""
+    """:ref:`rules-bidding`, its options and rulings, written independently of the module."""
     rules = auction.rules
     standing = auction.standing
     if standing is not None and not outranks(bid, standing, rules):
@@ -1103,7 +1105,7 @@ def test_random_auctions_follow_the_rules(data: st.DataObject, rules: Rules) -> 
         if not raise_chance:  # (whether the raise chance's pass counts is not a rule)
             assert after.passed == frozenset(passed)
 
-        # When the auction ends (RULES.md A.2, B, D).
+        # When the auction ends (:ref:`rules-auction-end`).
         active = [s for s in range(n) if s not in passed]
         next_raise_chance = False
         if call == top or raise_chance:

@@ -19,7 +19,7 @@ from five_hundred import (
 )
 from tests.strategies import rules, scoring_tables
 
-# DESIGN.md, "Rules": every field and its standard-game default, written out.
+# :ref:`rules-options`: every field and its standard-game default, written out.
 DEFAULTS: dict[str, object] = {
     "players": 4,
     "six_player_sides": 2,

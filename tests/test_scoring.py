@@ -1,4 +1,8 @@
-"""Scoring a hand and deciding the game: RULES.md A.6, A.7, B and C."""
+"""Scoring a hand and deciding the game.
+
+The rules: :ref:`rules-scoring`, :ref:`rules-game-end`, :ref:`rules-options` and
+:ref:`rules-player-counts`.
+"""
 
 import itertools
 from typing import Any, cast
@@ -30,7 +34,8 @@ FIVE = Rules.five_player()
 SIX_TWO = Rules.six_player()
 SIX_THREE = Rules.six_player_three_sides()
 
-# RULES.md A.6, the Avondale table written out (rows 6..10 tricks; S C D H NT).
+# :ref:`rules-scoring-table`, the Avondale table written out (rows 6..10 tricks;
+# S C D H NT).
 TABLE = {
     6: (40, 60, 80, 100, 120),
     7: (140, 160, 180, 200, 220),

@@ -3,7 +3,8 @@
 The machine deals a game under rules drawn over every player count and the main
 options, then plays random legal actions and tries random illegal ones (actions of
 every kind, parsed from text, and legal actions remembered from other phases).
-After every step it checks the invariants of RULES.md and DESIGN.md: the cards are
+After every step it checks the invariants of the rules page (:ref:`rules-standard`) and
+the design page (``docs/explanation/design.rst``): the cards are
 conserved, exactly one seat acts until the hand is over, the generator and the
 validator agree, ``apply`` never changes its input, the tricks add up and the scores
 change only when a hand ends.
@@ -230,7 +231,7 @@ class GameMachine(RuleBasedStateMachine):
         self.state = after
 
     def check_result(self, state: GameState) -> None:
-        """A finished hand's result follows the table (RULES.md A.6)."""
+        """A finished hand's result follows the table (:ref:`rules-scoring`)."""
         rules, result, contract = state.rules, state.hand_result, state.contract
         assert result is not None
         if contract is None:
@@ -332,7 +333,7 @@ class GameMachine(RuleBasedStateMachine):
 
     @invariant()
     def legal_actions_come_in_the_canonical_order(self) -> None:
-        """DESIGN.md: PASS then bids lowest first; everything else in card-code order."""
+        """The design page's canonical order: PASS then bids lowest first; the rest by code."""
         state = self.state
         actions = legal_actions(state)
         if state.phase is Phase.BIDDING:

@@ -1,9 +1,10 @@
 """Trick play: effective suits, card order, following, the Joker rules and winners.
 
-The scenario tests follow RULES.md A.3, A.4, A.5 and D rule by rule, each Joker option
+The scenario tests follow the rules page rule by rule (:ref:`rules-card-order`,
+:ref:`rules-kitty-play`, :ref:`rules-joker` and :ref:`rules-rulings`), each Joker option
 with its value on and off.  The properties compare the module with a small reference
-written here from RULES.md (a card order as lists, the follow rule and the Joker rules as
-plain conditions); it shares no table with :mod:`five_hundred.tricks`.
+written here from the rules page (a card order as lists, the follow rule and the Joker
+rules as plain conditions); it shares no table with :mod:`five_hundred.tricks`.
 """
 
 from collections.abc import Iterable, Sequence
@@ -362,7 +363,7 @@ def test_a_named_suit_belongs_only_to_the_un_nominated_joker_on_lead() -> None:
     assert explain("JK 9S", "JK", nominated(Suit.CLUBS)) is None
 
 
-# -- the Joker without trumps (RULES.md A.5, D) ---------------------------------------
+# -- the Joker without trumps (:ref:`rules-joker`) ------------------------------------
 
 
 @pytest.mark.parametrize("context", [NT, MISERE], ids=["NT", "misere"])
@@ -474,7 +475,7 @@ def test_explain_names_the_all_four_suits_rule_when_the_joker_may_follow_any_tim
     None
 ):
     # With joker_follows_only_when_void off, only the all-four-suits rule forbids the
-    # Joker here (RULES.md D: the error says which rule forbids the play).
+    # Joker here (:ref:`rules-illegal-actions`: the error says which rule forbids it).
     rules = Rules(joker_follows_only_when_void=False)
     assert legal("JK 9S", NT, rules, trick="AS", led="CD") == "9S JK"
     assert legal("JK 9S", NT, rules, trick="AS", led="CDH") == "9S"
@@ -603,7 +604,7 @@ def test_empty_trick_has_no_winner() -> None:
         trick_winner((), NT)
 
 
-# -- a reference written from RULES.md, for the properties ------------------------------
+# -- a reference written from the rules page, for the properties ------------------------
 
 PLAIN_ORDER = (
     Rank.ACE,
@@ -623,7 +624,7 @@ PLAIN_ORDER = (
     Rank.THREE,
     Rank.TWO,
 )
-"""A plain suit, high to low (RULES.md A.3 and C: 11, 12, 13 between 10 and J)."""
+"""A plain suit, high to low (:ref:`rules-six-players`: 11, 12, 13 between 10 and J)."""
 TRUMP_ORDER_BELOW_BOWERS = tuple(rank for rank in PLAIN_ORDER if rank is not Rank.JACK)
 """A trump suit below Joker, right and left bower (11, 12, 13 between Q and 10)."""
 
@@ -684,7 +685,7 @@ def ref_winner(trick: Sequence[Card], context: PlayContext, named: Suit | None) 
 
 
 def ref_legal(position: "Position") -> set[PlayCard]:
-    """The legal plays per RULES.md A.4, A.5 and D, as plain conditions."""
+    """The legal plays per :ref:`rules-following` and :ref:`rules-joker`, as conditions."""
     hand, context, rules = position.hand, position.context, position.rules
     free = context.strain is Strain.NO_TRUMPS and context.joker_suit is None
     every = set(Suit)

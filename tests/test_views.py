@@ -89,7 +89,7 @@ def played_cards(state: GameState) -> set[Card]:
 
 
 def exposure_due(state: GameState) -> bool:
-    """Whether the open-misère hand is public now (RULES.md A.4, option B)."""
+    """Whether the open-misère hand is public now (:ref:`rules-open-misere-exposed`)."""
     contract = state.contract
     if contract is None or contract.bid != OPEN_MISERE or state.phase in _BEFORE_PLAY:
         return False

@@ -1,10 +1,10 @@
 """Packs, dealing and the seeded shuffle.
 
-Each player count has its own pack (RULES.md A.1 and C), always dealt as ten cards to
+Each player count has its own pack (:ref:`rules-pack-deal`, :ref:`rules-player-counts`), always dealt as ten cards to
 each hand and three to the kitty, in the packets of a real table: three to each hand,
 one to the kitty, four to each, one to the kitty, three to each, one to the kitty,
 starting left of the dealer.  Two players are dealt three hands as if for three players:
-the non-dealer's, the dealer's, and third the dead hand (RULES.md C).
+the non-dealer's, the dealer's, and third the dead hand (:ref:`rules-two-players`).
 
 The seeded shuffle is a Fisher-Yates (Durstenfeld) shuffle driven by SplitMix64 with
 rejection sampling, written out here, so the same seed gives the same deal on every

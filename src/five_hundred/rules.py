@@ -40,7 +40,7 @@ MAX_TRICKS: Final = 10
 
 
 class JokerLeadSuit(enum.Enum):
-    """Which suits the leader of an un-nominated Joker may name (RULES.md A.5, B)."""
+    """Which suits the leader of an un-nominated Joker may name (:ref:`rules-joker-lead-suit`)."""
 
     NOT_LED_BEFORE = "not_led_before"
     """A suit that was not the suit to follow of an earlier trick of this hand."""
@@ -92,7 +92,7 @@ class ScoringTable:
 
     @classmethod
     def avondale(cls) -> Self:
-        """The Avondale table: ``100 * (tricks - 6) + 40 + 20 * strain`` (RULES.md A.6)."""
+        """The Avondale table: ``100 * (tricks - 6) + 40 + 20 * strain`` (:ref:`rules-scoring-table`)."""
         return cls(
             tuple(
                 tuple(100 * (n - MIN_TRICKS) + 40 + 20 * k for k in range(len(Strain)))
@@ -157,7 +157,7 @@ _PLAYERS_RANGE: Final = range(2, 7)
 class Rules:
     """Everything that varies between games of Five Hundred.
 
-    The defaults are the standard game of RULES.md Part A; each field is an option of
+    The defaults are the standard game (:ref:`rules-standard`); each field is an option of
     Part B or C.  Build variants with keyword arguments, a preset, or
     :meth:`replace`.
     """
@@ -325,7 +325,7 @@ class Rules:
 
     @classmethod
     def for_players(cls, players: int, **changes: Any) -> Self:
-        """The standard game for ``players`` players (RULES.md C)."""
+        """The standard game for ``players`` players (:ref:`rules-player-counts`)."""
         return cls(**({"players": players} | changes))
 
     @classmethod

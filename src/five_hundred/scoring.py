@@ -1,4 +1,4 @@
-"""Scoring a hand and deciding the game (RULES.md A.6, A.7, B, C).
+"""Scoring a hand and deciding the game (:ref:`rules-scoring`, :ref:`rules-game-end`).
 
 >>> from five_hundred import Rules, parse_bid, score_hand
 >>> score_hand(parse_bid("8H"), (9, 1), {0})          # made: 300; defenders 10 a trick
@@ -182,7 +182,7 @@ def game_winners(
     *,
     made: bool = False,
 ) -> tuple[int, ...]:
-    """The winning sides after a hand, or ``()`` if the game goes on (RULES.md A.7, C).
+    """The winning sides after a hand, or ``()`` if the game goes on (:ref:`rules-game-end`, :ref:`rules-many-sides`).
 
     Args:
         rules: the game-end options.

@@ -17,7 +17,7 @@ validator share one implementation.
 >>> state.to_act
 2
 
-Inside, a state holds the engine's record (:mod:`five_hundred._engine.core`): hands as
+Inside, a state holds the engine's record (``five_hundred._engine.core``): hands as
 ``int`` bit masks and small tuples, so that a random game runs fast; the properties give
 the typed view (cards, bids, contracts).  The rules of each phase sit side by side below
 (its listing, its refusal and its application), dispatched by one table.
@@ -172,7 +172,7 @@ class GameState:
     """
 
     _s: Core
-    """All of the state in the engine's one record (see :mod:`five_hundred._engine.core`)."""
+    """All of the state in the engine's one record (``five_hundred._engine.core``)."""
 
     @property
     def rules(self) -> Rules:

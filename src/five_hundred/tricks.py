@@ -1,7 +1,7 @@
 """Effective suits, card strength, the Joker, legal plays and trick winners.
 
 How strong a card is and which suit it belongs to depend on the contract
-(RULES.md A.3): in a trump contract the Joker, the right bower (J of trumps) and the left
+(:ref:`rules-card-order`): in a trump contract the Joker, the right bower (J of trumps) and the left
 bower (the other J of the same colour) are the top trumps, and the left bower belongs to
 the trump suit for every purpose.  In No Trumps and every misère there are no bowers and
 the Joker is the only trump and belongs to no suit, unless the contractor nominated a suit
@@ -363,7 +363,7 @@ def legal_plays(
     shown_void: Iterable[Suit] = (),
     last_trick: bool = False,
 ) -> tuple[PlayCard, ...]:
-    """The plays open to a player, in card-code order (RULES.md A.4, A.5, D).
+    """The plays open to a player, in card-code order (:ref:`rules-following`, :ref:`rules-joker`, :ref:`rules-rulings`).
 
     Args:
         hand: the player's cards.

@@ -19,7 +19,7 @@ API.
 
 A *choice* is an ``int``: a card code (see :mod:`five_hundred.cards`), or
 ``65 + suit`` for leading the un-nominated Joker and naming ``suit``.  The loop itself
-is the engine's (:mod:`five_hundred._engine.playout`); this module is its typed face.
+is the engine's (``five_hundred._engine.playout``); this module is its typed face.
 """
 
 import random

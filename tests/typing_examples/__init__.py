@@ -1,0 +1,1 @@
+"""Typing examples: the public API as a type checker sees it, checked by mypy and pytest."""
