@@ -12,7 +12,9 @@ from typing import IO, Final, NoReturn, TypeAlias
 
 import attrs
 
+from five_hundred._checks import check_seat
 from five_hundred.cli._output import WIDTH
+from five_hundred.errors import InvalidStateError
 from five_hundred.rules import PERFECT, JokerLeadSuit, Rules, ScoringTable
 
 
@@ -254,3 +256,12 @@ def _add_command(
     )
     _add_colour(sub)
     return sub
+
+
+def _is_seat(rules: Rules, seat: int) -> bool:
+    """Whether ``seat`` is a seat of the rules (the check of ``check_seat``)."""
+    try:
+        check_seat(rules, seat)
+    except InvalidStateError:
+        return False
+    return True

@@ -2,9 +2,10 @@
 
 from collections.abc import Sequence
 
-from five_hundred.bidding import Bid, MisereBid, Pass
+from five_hundred.bidding import Bid, Pass
 from five_hundred.cli._output import _Out, _plural
 from five_hundred.rules import Rules, side_of
+from five_hundred.scoring import contract_made
 from five_hundred.state import GameState
 
 
@@ -37,7 +38,7 @@ def _result_lines(out: _Out, state: GameState) -> list[str]:
     contractors = _contractor_sides(state)
     taken = sum(state.tricks_won[side] for side in contractors)
     bid = contract.bid
-    made = taken == 0 if isinstance(bid, MisereBid) else taken >= bid.tricks
+    made = contract_made(bid, taken)
     side = side_of(rules, contract.contractor)
     who = _side_name(rules, side)
     if state.partner is not None and side_of(rules, state.partner) != side:

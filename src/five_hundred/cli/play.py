@@ -23,6 +23,7 @@ from five_hundred.cli._args import (
     _Commands,
     _count_arg,
     _fresh_seed,
+    _is_seat,
     _rules,
     _seed_arg,
     _UsageError,
@@ -241,7 +242,7 @@ def run(args: argparse.Namespace, out: _Out) -> int:
     """Run ``play`` with the parsed ``args``; return the exit status."""
     rules = _rules(args)
     human = args.seat
-    if not 0 <= human < rules.players:
+    if not _is_seat(rules, human):
         msg = f"--seat {human}: seats are 0 to {rules.players - 1}"
         raise _UsageError(msg)
     if args.save is not None:

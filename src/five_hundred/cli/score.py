@@ -1,7 +1,6 @@
 """``score``: what a hand scores for each side, ``score 8H --tricks 9``."""
 
 import argparse
-from typing import Final
 
 from five_hundred.bidding import (
     Bid,
@@ -16,19 +15,21 @@ from five_hundred.cli._args import (
     _add_command,
     _add_rules_options,
     _Commands,
+    _is_seat,
     _rules,
     _UsageError,
 )
 from five_hundred.cli._game_text import _seats_of, _winners_line
 from five_hundred.cli._output import _Out, _plural
 from five_hundred.scoring import (
+    TOTAL_TRICKS,
+    contract_made,
     game_winners,
+    is_slam,
     score_hand,
 )
 
 __all__ = ["add_parser", "run"]
-
-_TOTAL_TRICKS: Final = 10
 
 
 def _int_list(text: str, what: str) -> tuple[int, ...]:
@@ -58,12 +59,12 @@ def run(args: argparse.Namespace, out: _Out) -> int:
         if rules.players != 5 or not isinstance(bid, TrickBid):
             msg = "--partner is for a five-player trick contract with a called partner"
             raise _UsageError(msg)
-        if not 0 <= args.partner < sides or args.partner == contractor:
+        if not _is_seat(rules, args.partner) or args.partner == contractor:
             msg = f"--partner {args.partner}: give another seat, 0 to {sides - 1}"
             raise _UsageError(msg)
         contractors.add(args.partner)
     taken = args.tricks
-    if not 0 <= taken <= _TOTAL_TRICKS:
+    if not 0 <= taken <= TOTAL_TRICKS:
         msg = f"--tricks {taken}: a hand has 0 to 10 tricks"
         raise _UsageError(msg)
     defenders = [side for side in range(sides) if side not in contractors]
@@ -76,7 +77,7 @@ def run(args: argparse.Namespace, out: _Out) -> int:
             raise _UsageError(msg)
         split = dict(zip(defenders, given, strict=True))
     else:
-        rest = 0 if isinstance(bid, MisereBid) else _TOTAL_TRICKS - taken
+        rest = 0 if isinstance(bid, MisereBid) else TOTAL_TRICKS - taken
         share, extra = divmod(rest, len(defenders))
         split = {side: share + (i < extra) for i, side in enumerate(defenders)}
     tricks = [split.get(side, 0) for side in range(sides)]
@@ -88,23 +89,22 @@ def run(args: argparse.Namespace, out: _Out) -> int:
     result = score_hand(bid, tricks, contractors, scores=before, rules=rules)
     value = bid_value(bid, rules)
     name = out.call(bid)
+    made = contract_made(bid, taken)
     if isinstance(bid, MisereBid):
-        made = taken == 0
         took = "took no trick" if made else f"took {_plural(taken, 'trick')}"
         out.line(
             f"{name} {'made' if made else 'failed'}: the contractor {took}; {name} is worth {value}."
         )
     else:
-        made = taken >= bid.tricks
         who = (
             "contractors"
             if rules.partnerships or len(contractors) > 1
             else "contractor"
         )
-        gain = result[contractor]
-        if made and gain > value:
+        if is_slam(bid, taken, rules):
             out.line(
-                f"{name} made: a slam (all 10 tricks), worth {gain} instead of {value}."
+                f"{name} made: a slam (all 10 tricks), worth {result[contractor]} "
+                f"instead of {value}."
             )
         else:
             out.line(

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 
 import attrs
 
-from five_hundred.bidding import MisereBid, bid_rank, parse_bid
+from five_hundred.bidding import bid_rank, parse_bid
 from five_hundred.bots import RuleBasedPlayer
 from five_hundred.cli._args import (
     _add_command,
@@ -23,6 +23,7 @@ from five_hundred.cli._game_text import _contractor_sides, _describe_rules
 from five_hundred.cli._output import _Out, _plural
 from five_hundred.deal import SplitMix64
 from five_hundred.rules import Rules, side_of
+from five_hundred.scoring import contract_made
 from five_hundred.state import GameState, Phase, apply, new_game, next_hand
 
 __all__ = ["add_parser", "run"]
@@ -54,7 +55,7 @@ class _Stats:
         contractors = _contractor_sides(state)
         taken = sum(state.tricks_won[side] for side in contractors)
         bid = contract.bid
-        made = taken == 0 if isinstance(bid, MisereBid) else taken >= bid.tricks
+        made = contract_made(bid, taken)
         side = side_of(state.rules, contract.contractor)
         self.bid[key] = self.bid.get(key, 0) + 1
         self.made[key] = self.made.get(key, 0) + made
