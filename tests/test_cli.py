@@ -17,7 +17,8 @@ from five_hundred import (
     parse_action,
     record,
 )
-from five_hundred.cli import WIDTH, _use_colour, main
+from five_hundred.cli import WIDTH, main
+from five_hundred.cli._args import _use_colour
 from five_hundred.records import GameRecord
 
 ROOT = Path(__file__).resolve().parent.parent

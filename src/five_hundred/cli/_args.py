@@ -1,0 +1,267 @@
+"""Reading the command line: the parser, the shared options and their values.
+
+The parser raises :class:`_UsageError` instead of exiting; the rules options, the
+``--color`` option, seeds and counts are read here for every subcommand.
+"""
+
+import argparse
+import os
+import sys
+import textwrap
+from typing import IO, Final, NoReturn, TypeAlias
+
+import attrs
+
+from five_hundred._checks import check_seat
+from five_hundred.cli._output import WIDTH
+from five_hundred.errors import InvalidStateError
+from five_hundred.rules import PERFECT, JokerLeadSuit, Rules, ScoringTable
+
+
+class _UsageError(Exception):
+    """Bad input on the command line (exit status 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that raises instead of printing usage and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(f"{message} (see {self.prog} --help)")
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """Help that fits 80 columns, whatever the terminal."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=WIDTH, max_help_position=30)
+
+
+_SUPPRESS: Final = argparse.SUPPRESS
+_RULE_FIELDS: Final = {field.name: field for field in attrs.fields(Rules)}
+_TRUE: Final = frozenset({"true", "yes", "on", "1"})
+_FALSE: Final = frozenset({"false", "no", "off", "0"})
+
+
+def _add_rules_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group(
+        "rules options", "The standard Australian game unless changed here."
+    )
+    group.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        default=_SUPPRESS,
+        help="number of players, 2 to 6 (default 4)",
+    )
+    group.add_argument(
+        "--american",
+        action="store_true",
+        default=_SUPPRESS,
+        help="the American game: one round of bidding, misère by value",
+    )
+    group.add_argument(
+        "--perfect",
+        action="store_true",
+        default=_SUPPRESS,
+        help="the 'perfect' scoring table (10NT is worth 500)",
+    )
+    group.add_argument(
+        "--three-sides",
+        action="store_true",
+        default=_SUPPRESS,
+        help="six players in three sides of two",
+    )
+    group.add_argument(
+        "--target",
+        type=int,
+        metavar="POINTS",
+        default=_SUPPRESS,
+        help="winning total (default 500)",
+    )
+    for name, what in (
+        ("misere", "misère"),
+        ("open-misere", "open misère"),
+        ("blind-misere", "blind misère"),
+        ("sans-kitty", "sans-kitty bids"),
+    ):
+        group.add_argument(
+            f"--no-{name}",
+            action="store_true",
+            default=_SUPPRESS,
+            help=f"no {what}",
+        )
+    group.add_argument(
+        "--rule",
+        action="append",
+        metavar="NAME=VALUE",
+        default=_SUPPRESS,
+        help="set any Rules option, e.g. --rule joker_nomination=false (repeatable)",
+    )
+
+
+def _rule_value(name: str, text: str) -> object:
+    field = _RULE_FIELDS.get(name)
+    if field is None:
+        msg = f"unknown rules option {name!r} (see the Rules reference)"
+        raise _UsageError(msg)
+    word = text.strip().lower()
+    default = field.default
+    if isinstance(default, bool):
+        if word in _TRUE or word in _FALSE:
+            return word in _TRUE
+        msg = f"--rule {name}: expected true or false, got {text!r}"
+        raise _UsageError(msg)
+    if name == "defender_cap" and word == "none":
+        return None
+    if isinstance(default, int) or name == "defender_cap":
+        try:
+            return int(word)
+        except ValueError:
+            msg = f"--rule {name}: expected a whole number, got {text!r}"
+            raise _UsageError(msg) from None
+    if isinstance(default, JokerLeadSuit):
+        try:
+            return JokerLeadSuit(word)
+        except ValueError:
+            choices = ", ".join(member.value for member in JokerLeadSuit)
+            msg = f"--rule {name}: expected one of {choices}, got {text!r}"
+            raise _UsageError(msg) from None
+    if isinstance(default, ScoringTable):
+        tables = {"avondale": Rules().scoring_table, "perfect": PERFECT}
+        if word in tables:
+            return tables[word]
+        msg = f"--rule {name}: expected avondale or perfect, got {text!r}"
+        raise _UsageError(msg)
+    msg = f"--rule {name} cannot be set from the command line"  # pragma: no cover
+    raise _UsageError(msg)  # pragma: no cover
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    """The rules chosen by the options (raises RulesConfigError if inconsistent)."""
+    changes: dict[str, object] = {}
+    if hasattr(args, "players"):
+        changes["players"] = args.players
+    if getattr(args, "perfect", False):
+        changes["scoring_table"] = PERFECT
+    if getattr(args, "three_sides", False):
+        changes["six_player_sides"] = 3
+        changes.setdefault("players", 6)
+    if hasattr(args, "target"):
+        changes["target"] = args.target
+    for name in ("misere", "open_misere", "blind_misere", "sans_kitty"):
+        if getattr(args, f"no_{name}", False):
+            changes[name] = False
+    for item in getattr(args, "rule", None) or ():
+        name, equals, value = item.partition("=")
+        if not equals:
+            msg = f"--rule expects NAME=VALUE, got {item!r}"
+            raise _UsageError(msg)
+        changes[name.strip()] = _rule_value(name.strip(), value)
+    if getattr(args, "american", False):
+        return Rules.american(**changes)
+    return Rules().replace(**changes)
+
+
+def _seed_arg(text: str) -> int:
+    try:
+        seed = int(text, 0)
+    except ValueError:
+        msg = f"invalid seed {text!r}: expected a whole number"
+        raise argparse.ArgumentTypeError(msg) from None
+    if seed < 0:
+        msg = f"invalid seed {text!r}: expected a number of 0 or more"
+        raise argparse.ArgumentTypeError(msg)
+    return seed
+
+
+def _count_arg(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        msg = f"expected a whole number, got {text!r}"
+        raise argparse.ArgumentTypeError(msg) from None
+    if value < 1:
+        msg = f"expected a number of 1 or more, got {text!r}"
+        raise argparse.ArgumentTypeError(msg)
+    return value
+
+
+def _fresh_seed() -> int:
+    return int.from_bytes(os.urandom(4), "big")
+
+
+def _fill(text: str) -> str:
+    """Wrap the prose paragraphs of a help text; keep indented lines as they are."""
+    paragraphs = []
+    for paragraph in text.split("\n\n"):
+        lines = paragraph.splitlines()
+        if any(line.startswith(" ") for line in lines):
+            paragraphs.append(paragraph)
+        else:
+            paragraphs.append(textwrap.fill(paragraph, WIDTH - 2))
+    return "\n\n".join(paragraphs)
+
+
+def _prog() -> str:
+    name = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    return (
+        "five-hundred" if name.startswith("five-hundred") else "python -m five_hundred"
+    )
+
+
+def _add_colour(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default=_SUPPRESS,
+        help="suit symbols and colour with rich: auto (on a terminal, the "
+        "default), always or never",
+    )
+
+
+def _use_colour(choice: str, stream: IO[str]) -> bool:
+    if choice == "never":
+        return False
+    try:
+        import rich  # noqa: F401
+    except ImportError:
+        if choice == "always":
+            msg = "--color always needs rich (pip install 'five-hundred[cli]')"
+            raise _UsageError(msg) from None
+        return False
+    if choice == "always":
+        return True
+    isatty = getattr(stream, "isatty", None)
+    return (
+        callable(isatty)
+        and bool(isatty())
+        and "NO_COLOR" not in os.environ
+        and os.environ.get("TERM") != "dumb"
+    )
+
+
+_Commands: TypeAlias = "argparse._SubParsersAction[_Parser]"
+"""The subcommands of the parser, to which each command module adds its own."""
+
+
+def _add_command(
+    commands: _Commands, name: str, summary: str, description: str
+) -> argparse.ArgumentParser:
+    """A subcommand's parser, with its help text and the ``--color`` option."""
+    sub = commands.add_parser(
+        name,
+        help=summary,
+        description=_fill(description),
+        formatter_class=_Formatter,
+    )
+    _add_colour(sub)
+    return sub
+
+
+def _is_seat(rules: Rules, seat: int) -> bool:
+    """Whether ``seat`` is a seat of the rules (the check of ``check_seat``)."""
+    try:
+        check_seat(rules, seat)
+    except InvalidStateError:
+        return False
+    return True

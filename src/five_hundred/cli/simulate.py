@@ -1,0 +1,206 @@
+"""``simulate``: self-play between computer players, with contract statistics."""
+
+import argparse
+import contextlib
+import time
+from collections.abc import Callable, Iterator
+
+import attrs
+
+from five_hundred.bidding import bid_rank, parse_bid
+from five_hundred.bots import RuleBasedPlayer
+from five_hundred.cli._args import (
+    _add_command,
+    _add_rules_options,
+    _Commands,
+    _count_arg,
+    _fresh_seed,
+    _rules,
+    _seed_arg,
+    _UsageError,
+)
+from five_hundred.cli._game_text import _contractor_sides, _describe_rules
+from five_hundred.cli._output import _Out, _plural
+from five_hundred.dealing import SplitMix64
+from five_hundred.rules import Rules, side_of
+from five_hundred.scoring import contract_made
+from five_hundred.state import GameState, Phase, apply, new_game, next_hand
+
+__all__ = ["add_parser", "run"]
+
+
+@attrs.define
+class _Stats:
+    """Counts gathered over simulated hands."""
+
+    hands: int = 0
+    thrown_in: int = 0
+    games: int = 0
+    game_hands: int = 0
+    bid: dict[str, int] = attrs.Factory(dict)
+    made: dict[str, int] = attrs.Factory(dict)
+    points: dict[str, int] = attrs.Factory(dict)
+    rank: dict[str, int] = attrs.Factory(dict)
+    contractor_points: int = 0
+    defender_points: int = 0
+    defender_sides: int = 0
+
+    def add(self, state: GameState) -> None:
+        self.hands += 1
+        contract, result = state.contract, state.hand_result
+        if contract is None or result is None:
+            self.thrown_in += 1
+            return
+        key = str(contract.bid)
+        contractors = _contractor_sides(state)
+        taken = sum(state.tricks_won[side] for side in contractors)
+        bid = contract.bid
+        made = contract_made(bid, taken)
+        side = side_of(state.rules, contract.contractor)
+        self.bid[key] = self.bid.get(key, 0) + 1
+        self.made[key] = self.made.get(key, 0) + made
+        self.points[key] = self.points.get(key, 0) + result[side]
+        self.rank.setdefault(key, bid_rank(bid, state.rules))
+        self.contractor_points += result[side]
+        for other, points in enumerate(result):
+            if other not in contractors:
+                self.defender_points += points
+                self.defender_sides += 1
+
+
+@contextlib.contextmanager
+def _progress(out: _Out, total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
+    """A function that reports progress: a rich progress bar, or nothing."""
+    if not enabled:
+        yield lambda done: None
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TimeRemainingColumn,
+    )
+
+    columns = ("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=out.console, transient=True) as bar:
+        task = bar.add_task("hands", total=total)
+        yield lambda done: bar.update(task, completed=done)
+
+
+def _simulate(
+    rules: Rules, hands: int, seed: int, report: Callable[[int], None]
+) -> _Stats:
+    stats = _Stats()
+    rng = SplitMix64(seed)
+    bot = RuleBasedPlayer()
+    state = new_game(rules, seed=rng.next64())
+    game_hands = 0
+    for done in range(1, hands + 1):
+        while state.to_act is not None:
+            seat = state.to_act
+            state = apply(state, bot.choose(state, seat))
+        stats.add(state)
+        game_hands += 1
+        if state.phase is Phase.GAME_OVER:
+            stats.games += 1
+            stats.game_hands += game_hands
+            game_hands = 0
+            state = new_game(rules, seed=rng.next64())
+        else:
+            state = next_hand(state)
+        if done % 50 == 0 or done == hands:
+            report(done)
+    return stats
+
+
+def run(args: argparse.Namespace, out: _Out) -> int:
+    """Run ``simulate`` with the parsed ``args``; return the exit status."""
+    rules = _rules(args)
+    seed = args.seed if args.seed is not None else _fresh_seed()
+    show = args.progress == "always" or (args.progress == "auto" and out.rich)
+    if show and not out.rich:
+        msg = (
+            "--progress always needs rich and --color (pip install 'five-hundred[cli]')"
+        )
+        raise _UsageError(msg)
+    start = time.perf_counter()
+    with _progress(out, args.hands, show) as report:
+        stats = _simulate(rules, args.hands, seed, report)
+    elapsed = max(time.perf_counter() - start, 1e-9)
+    n = stats.hands
+    out.line(
+        out.bold(f"Simulated {_plural(n, 'hand')}")
+        + out.text(
+            f" of self-play in {elapsed:.1f} s ({n / elapsed:,.0f} hands a second)."
+        )
+    )
+    out.line(out.text(f"Rules: {_describe_rules(rules)}; seed {seed}."))
+    if stats.games:
+        average = stats.game_hands / stats.games
+        games = f"{_plural(stats.games, 'game')} finished, {average:.1f} hands a game"
+    else:
+        games = "no game finished"
+    out.line(
+        out.text(
+            f"{games}; {_plural(stats.thrown_in, 'hand')} thrown in "
+            f"({100 * stats.thrown_in / n:.1f}%)."
+        )
+    )
+    out.line()
+    out.line(
+        f"{'contract':<8}{'bid':>6}  {'share':>6}  {'made':>5}  {'made %':>6}"
+        f"  {'avg score':>9}"
+    )
+
+    def row(name: str, count: int, made: int, points: int) -> str:
+        return (
+            out.pad(name, 8)
+            + f"{count:>6}  {100 * count / n:>5.1f}%  {made:>5}  "
+            + f"{100 * made / count:>5.1f}%  {points / count:>+9.1f}"
+        )
+
+    for key in sorted(stats.bid, key=stats.rank.__getitem__):
+        name = out.call(parse_bid(key))
+        out.line(row(name, stats.bid[key], stats.made[key], stats.points[key]))
+    played = sum(stats.bid.values())
+    if played:
+        made = sum(stats.made.values())
+        out.line(row("all", played, made, stats.contractor_points))
+    out.line()
+    each = stats.defender_points / max(stats.defender_sides, 1) * played / n
+    out.line(
+        out.text(
+            f"Per hand, thrown-in hands included: the contracting side scores "
+            f"{stats.contractor_points / n:+.1f} on average, each defending side "
+            f"{each:+.1f}."
+        )
+    )
+    return 0
+
+
+def add_parser(commands: _Commands) -> None:
+    """Add the ``simulate`` subcommand to the command line's subcommands."""
+    parser = _add_command(
+        commands,
+        "simulate",
+        "self-play statistics",
+        "Let rule-based computer players play hands against each other and report "
+        "how often each contract is bid and made and what it scores.",
+    )
+    parser.add_argument(
+        "-n",
+        "--hands",
+        type=_count_arg,
+        default=1000,
+        metavar="N",
+        help="hands to play (default 1000)",
+    )
+    parser.add_argument("--seed", type=_seed_arg, default=None, help="seed of the run")
+    parser.add_argument(
+        "--progress",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="a progress bar (with rich, on a terminal by default)",
+    )
+    _add_rules_options(parser)
+    parser.set_defaults(handler=run)
