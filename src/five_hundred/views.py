@@ -296,6 +296,24 @@ def _exposed(state: GameState) -> tuple[Card, ...]:
     return state.hands[contract.contractor]
 
 
+def _known_partner(state: GameState, seat: int) -> int | None:
+    """Five players: the partner's seat if ``seat`` knows it, else ``None``.
+
+    The partner knows from the start (it holds the called card); every other seat,
+    the contractor too, learns it when the partner card is played
+    (:ref:`rules-player-counts`). This is the one place that decides it:
+    :attr:`SeatView.partner` holds the answer, and players read it from there.
+    """
+    partner = state.partner
+    if partner is None or partner == seat:
+        return partner
+    card = state.partner_card
+    played = any(
+        isinstance(action, PlayCard) and action.card == card for action in state.actions
+    )
+    return partner if played else None
+
+
 def view(state: GameState, seat: int) -> SeatView:
     """What ``seat`` may know about the game in ``state``.
 
@@ -319,14 +337,6 @@ def view(state: GameState, seat: int) -> SeatView:
     hands = state.hands
     done, current = _tricks(state)
     kitty_seen = _kitty_seen(state, seat)
-    partner_card = state.partner_card
-    partner = state.partner
-    if partner is not None and partner != seat:
-        played = {card for trick in done for card in trick.cards}
-        if current is not None:
-            played.update(current.cards)
-        if partner_card not in played:
-            partner = None
     return SeatView(
         rules=rules,
         seat=seat,
@@ -339,8 +349,8 @@ def view(state: GameState, seat: int) -> SeatView:
         calls=state.auction.calls,
         contract=state.contract,
         joker_suit=state.joker_suit,
-        partner_card=partner_card,
-        partner=partner,
+        partner_card=state.partner_card,
+        partner=_known_partner(state, seat),
         trick=current,
         tricks=done,
         suits_led=state.suits_led,
