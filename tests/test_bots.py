@@ -1,5 +1,6 @@
 """Tests for the computer players in five_hundred.bots."""
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -7,6 +8,7 @@ from hypothesis import strategies as st
 from five_hundred import (
     JOKER,
     CallPartner,
+    Card,
     GameState,
     InvalidStateError,
     MisereBid,
@@ -298,6 +300,42 @@ def test_nominates_the_joker_into_its_longest_suit() -> None:
     state = _after(state, "DISCARD 6C 7C JC")
     assert state.phase is Phase.NOMINATE
     assert _choice(state) == "NOMINATE H"
+
+
+def test_the_contractor_learns_its_partner_only_from_the_view() -> None:
+    """Five players: before the partner card is played the contractor does not know
+    its partner (:ref:`rules-player-counts`), so its bot must not play as if it did.
+
+    At each position where knowing the partner would change the contractor's play,
+    the bot given the referee's state must still play as the seat's view allows.
+    """
+    bot = RuleBasedPlayer()
+    checked = 0
+    for seed in range(30):
+        state = new_game(Rules.five_player(), seed=seed)
+        while (seat := state.to_act) is not None:
+            partner, contract = state.partner, state.contract
+            if (
+                state.phase is Phase.PLAY
+                and contract is not None
+                and seat == contract.contractor
+                and partner is not None
+                and partner != seat
+                and state.partner_card not in played_cards(state)
+            ):
+                seen = view(state, seat)
+                assert seen.partner is None
+                honest = bot.choose(seen, seat)
+                knowing = bot.choose(attrs.evolve(seen, partner=partner), seat)
+                if knowing != honest:
+                    assert bot.choose(state, seat) == honest
+                    checked += 1
+            state = apply(state, bot.choose(state, seat))
+    assert checked >= 1
+
+
+def played_cards(state: GameState) -> set[Card]:
+    return {a.card for a in state.actions if isinstance(a, PlayCard)}
 
 
 def test_calls_the_highest_trump_it_lacks_in_the_five_player_game() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from five_hundred import (
@@ -52,12 +52,22 @@ def last_state(game_rules: Rules, seed: int, max_hands: int = 30) -> GameState:
     return last
 
 
+def check_record_round_trips(saved: GameRecord) -> GameState:
+    """Both forms of ``saved`` load to an equal record; the state it replays to."""
+    final = saved.replay()
+    for again in (
+        GameRecord.from_json(saved.to_json()),
+        GameRecord.from_json(saved.to_json(indent=2)),
+        GameRecord.from_text(saved.to_text()),
+    ):
+        assert again == saved
+        assert again.replay() == final
+    return final
+
+
 def check_round_trips(state: GameState) -> GameRecord:
     saved = record(state)
-    assert GameRecord.from_json(saved.to_json()) == saved
-    assert GameRecord.from_json(saved.to_json(indent=2)) == saved
-    assert GameRecord.from_text(saved.to_text()) == saved
-    assert saved.replay() == state
+    assert check_record_round_trips(saved) == state
     return saved
 
 
@@ -593,11 +603,13 @@ json_values = st.recursive(
 
 
 def loads_or_documented_error(load: Callable[[str], GameRecord], text: str) -> None:
+    """``text`` loads to a record that round-trips, or fails with a documented error."""
     try:
-        load(text)
+        loaded = load(text)
     except DOCUMENTED as error:
         problem: Exception = error
     else:
+        check_record_round_trips(loaded)
         return
     assert isinstance(problem, FiveHundredError)
     assert isinstance(problem, ValueError)
@@ -626,22 +638,50 @@ def _paths(value: object, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]
     return found
 
 
+def _value_at(value: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        value = value[key]
+    return value
+
+
 GOOD = json.loads(record(finished_hand()).to_json())
 GOOD_TEXT = record(finished_hand()).to_text()
+
+
+def replaced(path: tuple[Any, ...], value: object) -> str:
+    """GOOD as JSON, with the value at ``path`` replaced by ``value``."""
+    data = json.loads(json.dumps(GOOD))
+    _value_at(data, path[:-1])[path[-1]] = value
+    return json.dumps(data)
 
 
 @settings(max_examples=100)
 @given(st.sampled_from(_paths(GOOD)[1:]), json_values)
 def test_json_with_one_value_replaced(path: tuple[Any, ...], value: object) -> None:
-    data = json.loads(json.dumps(GOOD))
-    target = data
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = value
-    loads_or_documented_error(GameRecord.from_json, json.dumps(data))
+    loads_or_documented_error(GameRecord.from_json, replaced(path, value))
+
+
+GOOD_LEAVES = [
+    leaf
+    for path in _paths(GOOD)
+    if not isinstance(leaf := _value_at(GOOD, path), dict | list)
+]
+"""Every value of GOOD that is not a container: a replacement that often still loads."""
 
 
 @settings(max_examples=100)
+@example(path=("seed",), value=None)  # loads: the hand replays from its recorded deal
+@given(
+    st.sampled_from(_paths(GOOD)[1:]),
+    st.sampled_from(GOOD_LEAVES) | st.none() | st.booleans() | st.integers(-5, 600),
+)
+def test_json_with_one_value_swapped(path: tuple[Any, ...], value: object) -> None:
+    """Values taken from a good record: loading succeeds often, and must round-trip."""
+    loads_or_documented_error(GameRecord.from_json, replaced(path, value))
+
+
+@settings(max_examples=100)
+@example(start=0, length=0, insert="# ")  # loads: one more comment line
 @given(
     st.integers(0, len(GOOD_TEXT)),
     st.integers(0, 40),

@@ -59,7 +59,7 @@ from five_hundred.state import (
     next_hand,
 )
 from five_hundred.tricks import PlayContext, card_power, effective_suit, trick_winner
-from five_hundred.views import SeatView, Trick, view
+from five_hundred.views import SeatView, Trick, known_partner, view
 
 __all__ = [
     "Player",
@@ -178,19 +178,15 @@ class _Seen:
 
     @functools.cached_property
     def partner(self) -> int | None:
-        """Five players: the partner's seat, if this seat knows it."""
+        """Five players: the partner's seat, if this seat knows it.
+
+        What a seat knows of its partner is decided by the views alone
+        (:attr:`~five_hundred.views.SeatView.partner`): from a state, the same
+        function of :mod:`five_hundred.views` that fills the view's field.
+        """
         if self._view is not None:
             return self._view.partner
-        state = cast(GameState, self._state)
-        card = self.partner_card
-        if card is None or state.partner is None:
-            return None
-        if state.partner == self.seat or any(
-            isinstance(action, PlayCard) and action.card == card
-            for action in state.actions
-        ):
-            return state.partner
-        return None
+        return known_partner(cast(GameState, self._state), self.seat)
 
     def legal(self) -> tuple[Action, ...]:
         if self._view is not None:
@@ -577,6 +573,8 @@ def _with_me(seen: _Seen, other: int) -> bool:
         return True
     if rules.partnerships:
         return side_of(rules, other) == side_of(rules, seat)
+    if seen.partner_card is None:  # nobody called a partner: everyone plays alone
+        return False
     partner, contractor = seen.partner, seen.contract.contractor
     if partner is None:
         return False

@@ -388,6 +388,16 @@ def _core_of(state: object) -> Core:
     return state._s
 
 
+def play_order(state: GameState, leader: int) -> tuple[int, ...]:
+    """The seats that play to a trick led by ``leader``, in order.
+
+    Those who sit out are left out.  This reads the engine's play setup of the
+    contract (the one home of the seat order), so it is defined once a contract is.
+    """
+    order: tuple[int, ...] = _core_of(state).setup.order[leader]
+    return order
+
+
 def inner(state: GameState) -> Core:
     """The engine record of ``state``, for the search tools (not public API)."""
     return _core_of(state)

@@ -34,14 +34,19 @@ import attrs
 
 from five_hundred.actions import Action, PlayCard
 from five_hundred.bidding import Call, Contract, MisereBid, MisereKind, TrickBid
-from five_hundred.cards import Card, Strain, Suit, format_cards, quote
+from five_hundred.cards import Card, Suit, format_cards, quote
 from five_hundred.dealing import pack
 from five_hundred.errors import InvalidStateError
 from five_hundred.rules import Rules, side_of
-from five_hundred.state import GameState, Phase, legal_actions
-from five_hundred.tricks import PlayContext, effective_suit, trick_winner
+from five_hundred.state import GameState, Phase, legal_actions, play_order
+from five_hundred.tricks import (
+    PlayContext,
+    contract_context,
+    effective_suit,
+    trick_winner,
+)
 
-__all__ = ["SeatView", "Trick", "view"]
+__all__ = ["SeatView", "Trick", "known_partner", "view"]
 
 
 @attrs.frozen
@@ -153,7 +158,9 @@ class SeatView:
     @property
     def play_context(self) -> PlayContext | None:
         """The card order of the hand (strain, misère, the Joker's nomination)."""
-        return _play_context(self.contract, self.joker_suit)
+        if self.contract is None:
+            return None
+        return contract_context(self.contract.bid, self.joker_suit)
 
     @property
     def played(self) -> tuple[Card, ...]:
@@ -222,26 +229,6 @@ class SeatView:
         return "\n".join(lines)
 
 
-def _play_context(
-    contract: Contract | None, joker_suit: Suit | None
-) -> PlayContext | None:
-    if contract is None:
-        return None
-    bid = contract.bid
-    if isinstance(bid, TrickBid):
-        return PlayContext(bid.strain, joker_suit=joker_suit)
-    return PlayContext(Strain.NO_TRUMPS, misere=True, joker_suit=joker_suit)
-
-
-def _seat_order(rules: Rules, sitting_out: frozenset[int], leader: int) -> list[int]:
-    """The seats that play to a trick led by ``leader``, in order."""
-    return [
-        seat
-        for step in range(rules.players)
-        if (seat := (leader + step) % rules.players) not in sitting_out
-    ]
-
-
 def _led(play: PlayCard, context: PlayContext) -> Suit | None:
     suit = effective_suit(play.card, context)
     return play.suit if suit is None else suit
@@ -258,7 +245,7 @@ def _tricks(state: GameState) -> tuple[tuple[Trick, ...], Trick | None]:
     done: list[Trick] = []
     for start in range(0, len(plays), size):
         group = plays[start : start + size]
-        seats = _seat_order(state.rules, state.sitting_out, leader)
+        seats = play_order(state, leader)
         pairs = tuple(zip(seats, (play.card for play in group), strict=False))
         led = _led(group[0], context)
         if len(group) < size:
@@ -296,6 +283,24 @@ def _exposed(state: GameState) -> tuple[Card, ...]:
     return state.hands[contract.contractor]
 
 
+def known_partner(state: GameState, seat: int) -> int | None:
+    """Five players: the partner's seat if ``seat`` knows it, else ``None``.
+
+    The partner knows from the start (it holds the called card); every other seat,
+    the contractor too, learns it when the partner card is played
+    (:ref:`rules-five-players`). This is the one place that decides it:
+    :attr:`SeatView.partner` holds the answer, and players read it from there.
+    """
+    partner = state.partner
+    if partner is None or partner == seat:
+        return partner
+    card = state.partner_card
+    played = any(
+        isinstance(action, PlayCard) and action.card == card for action in state.actions
+    )
+    return partner if played else None
+
+
 def view(state: GameState, seat: int) -> SeatView:
     """What ``seat`` may know about the game in ``state``.
 
@@ -319,14 +324,6 @@ def view(state: GameState, seat: int) -> SeatView:
     hands = state.hands
     done, current = _tricks(state)
     kitty_seen = _kitty_seen(state, seat)
-    partner_card = state.partner_card
-    partner = state.partner
-    if partner is not None and partner != seat:
-        played = {card for trick in done for card in trick.cards}
-        if current is not None:
-            played.update(current.cards)
-        if partner_card not in played:
-            partner = None
     return SeatView(
         rules=rules,
         seat=seat,
@@ -339,8 +336,8 @@ def view(state: GameState, seat: int) -> SeatView:
         calls=state.auction.calls,
         contract=state.contract,
         joker_suit=state.joker_suit,
-        partner_card=partner_card,
-        partner=partner,
+        partner_card=state.partner_card,
+        partner=known_partner(state, seat),
         trick=current,
         tricks=done,
         suits_led=state.suits_led,

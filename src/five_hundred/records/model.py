@@ -1,0 +1,212 @@
+"""The record values: a game record, its hands, and the record of a game state.
+
+:class:`~five_hundred.records.GameRecord`, :class:`~five_hundred.records.HandRecord`
+and :func:`~five_hundred.records.record` are defined here and imported from
+:mod:`five_hundred.records`. A record is plain data: frozen, hashable, compared by value. Its methods are the
+ways in and out, each a short call into the module that owns the work:
+:mod:`~five_hundred.records.json_form` and :mod:`~five_hundred.records.text_form`
+write and read the two forms, :mod:`~five_hundred.records.validate` checks a record
+by replaying it. Those modules build records, so they import this one; the methods
+here import them when called, which keeps the imports free of cycles.
+
+>>> from five_hundred.records.model import GameRecord, record
+>>> from five_hundred import new_game
+>>> saved = record(new_game(seed=3))
+>>> GameRecord.from_text(saved.to_text()) == saved
+True
+"""
+
+from collections.abc import Sequence
+from typing import Self
+
+import attrs
+
+from five_hundred.actions import Action
+from five_hundred.cards import Card
+from five_hundred.rules import Rules
+from five_hundred.state import GameState
+
+__all__ = ["GameRecord", "HandRecord", "record"]
+
+
+def _tuple_of_tuples(value: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(hand) for hand in value)
+
+
+def _cards_tuple(value: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(value)
+
+
+def _actions_tuple(value: Sequence[Action]) -> tuple[Action, ...]:
+    return tuple(value)
+
+
+def _ints_tuple(value: Sequence[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+def _hands_tuple(value: Sequence["HandRecord"]) -> tuple["HandRecord", ...]:
+    return tuple(value)
+
+
+def _optional_tuple(value: Sequence[int] | None) -> tuple[int, ...] | None:
+    return None if value is None else tuple(value)
+
+
+@attrs.frozen
+class HandRecord:
+    """One hand of a game record: its deal, its actions and the scores.
+
+    ``hands`` are the seats' cards as dealt, seat 0 first (two players: the dead hand
+    third); ``result`` is the change to each side's total once the hand is over
+    (``None`` while it goes on); ``scores`` are the sides' running totals after the
+    hand (while it goes on: the totals now).
+    """
+
+    dealer: int
+    """The dealer of the hand."""
+    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_tuple_of_tuples)
+    """The hands as dealt, seat 0 first (and the dead hand for two players)."""
+    kitty: tuple[Card, ...] = attrs.field(converter=_cards_tuple)
+    """The kitty as dealt."""
+    actions: tuple[Action, ...] = attrs.field(converter=_actions_tuple)
+    """Every action of the hand, in order."""
+    result: tuple[int, ...] | None = attrs.field(converter=_optional_tuple)
+    """The change to each side's total, once the hand is over."""
+    scores: tuple[int, ...] = attrs.field(converter=_ints_tuple)
+    """Each side's running total after the hand (or now, if it goes on)."""
+
+
+@attrs.frozen
+class GameRecord:
+    """A whole game as data: the rules, the seed and every hand.
+
+    Build one with :func:`record`, or load one with :meth:`from_json` or
+    :meth:`from_text` (which check it); :meth:`replay` rebuilds the game.
+    """
+
+    rules: Rules
+    """The rules of the game."""
+    seed: int | None
+    """The game's seed (``None`` for a game started from an explicit deal)."""
+    hands: tuple[HandRecord, ...] = attrs.field(converter=_hands_tuple)
+    """The hands of the game, the first one first (the last may still go on)."""
+
+    # -- JSON (five_hundred.records.json_form) -----------------------------------------
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The record as JSON (every rules option written out).
+
+        ``indent`` is passed to :func:`json.dumps` for a pretty layout.
+        """
+        from five_hundred.records.json_form import to_json
+
+        return to_json(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str) -> Self:
+        """Load and check a record written by :meth:`to_json`.
+
+        Raises:
+            InvalidNotationError: if ``text`` is not a JSON record.
+            RulesConfigError: if the rules in it are not valid rules.
+            InvalidStateError: if its content cannot happen.
+            IllegalActionError: if it holds an action the rules forbid.
+        """
+        from five_hundred.records.json_form import parse_json
+
+        return cls._checked(*parse_json(text))
+
+    # -- text (five_hundred.records.text_form) -----------------------------------------
+
+    def to_text(self) -> str:
+        """The record as text: one line per fact, in sections.
+
+        ``[Rules]`` lists ``players`` and every option that differs from the
+        standard game; ``[Game]`` holds the seed; each ``[Hand n]`` holds the dealer,
+        the deal, the actions (``Calls``, ``Discard``, ``Partner``, ``Nominate`` and
+        one ``Trick`` line per trick) and the scores.
+        """
+        from five_hundred.records.text_form import to_text
+
+        return to_text(self)
+
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        """Load and check a record written by :meth:`to_text` (or by hand).
+
+        Blank lines and lines starting with ``#`` are ignored; keys ignore case.
+
+        Raises:
+            InvalidNotationError: if ``text`` is not a text record.
+            RulesConfigError: if the rules in it are not valid rules.
+            InvalidStateError: if its content cannot happen.
+            IllegalActionError: if it holds an action the rules forbid.
+        """
+        from five_hundred.records.text_form import parse_text
+
+        return cls._checked(*parse_text(text))
+
+    # -- replay (five_hundred.records.validate) ----------------------------------------
+
+    @classmethod
+    def _checked(
+        cls, rules: Rules, seed: int | None, hands: tuple[HandRecord, ...]
+    ) -> Self:
+        loaded = cls(rules, seed, hands)
+        loaded.replay()
+        return loaded
+
+    def replay(self) -> GameState:
+        """The game state at the end of the record, rebuilt by playing every action.
+
+        A game dealt from a seed (:func:`~five_hundred.state.new_game`) is rebuilt
+        with the same seed; a game started from an explicit deal
+        (:func:`~five_hundred.state.new_hand`) from its first deal.  Each later hand
+        comes from :func:`~five_hundred.state.next_hand`: dealt by the game's seed
+        when that matches the record, else from the recorded deal.  Either way the
+        state equals the one recorded.
+
+        Raises:
+            InvalidStateError: if the record's content cannot happen.
+            IllegalActionError: for an action the rules forbid (the message names the
+                hand and the action).
+        """
+        from five_hundred.records.validate import replay
+
+        return replay(self)
+
+
+def record(state: GameState) -> GameRecord:
+    """The record of the game so far: every finished hand and the current one.
+
+    >>> from five_hundred import new_game, record
+    >>> saved = record(new_game(seed=1))
+    >>> saved.seed, len(saved.hands), saved.hands[0].actions
+    (1, 1, ())
+    """
+    past = state.history
+    current = state.hand_result
+    totals = list(state.scores)
+    for result in [*(hand.result for hand in past), current or ()]:
+        for side, change in enumerate(result):
+            totals[side] -= change
+    hands = []
+    for summary in past:
+        for side, change in enumerate(summary.result):
+            totals[side] += change
+        hands.append(
+            HandRecord(
+                summary.dealer,
+                summary.hands,
+                summary.kitty,
+                summary.actions,
+                summary.result or None,
+                tuple(totals),
+            )
+        )
+    dealt, kitty = state.dealt
+    hands.append(
+        HandRecord(state.dealer, dealt, kitty, state.actions, current, state.scores)
+    )
+    return GameRecord(state.rules, state.seed, tuple(hands))

@@ -1,0 +1,231 @@
+"""Checking untrusted input and replaying it into states.
+
+Records come from files and other programs, so nothing in them is trusted. This
+module holds the checks both forms share (the text to load, the rules, the seed,
+card notation) and :func:`replay`, which rebuilds the game and so checks
+everything else: a deal that cannot happen, a dealer out of turn, an action the
+rules forbid, a result or scores that do not add up.
+
+>>> from five_hundred import new_game, record
+>>> from five_hundred.records.validate import replay
+>>> replay(record(new_game(seed=4))) == new_game(seed=4)
+True
+"""
+
+from collections.abc import Sequence
+from typing import Any, Final, cast
+
+import attrs
+
+from five_hundred.cards import Card, parse_cards, quote
+from five_hundred.errors import (
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidStateError,
+    RulesConfigError,
+)
+from five_hundred.records.model import GameRecord, HandRecord
+from five_hundred.rules import AVONDALE, PERFECT, JokerLeadSuit, Rules, ScoringTable
+from five_hundred.state import GameState, Phase, apply, new_game, new_hand, next_hand
+
+__all__ = ["replay"]
+
+_TABLES: Final = {"avondale": AVONDALE, "perfect": PERFECT}
+"""The scoring tables a record names rather than writes out."""
+_RULE_FIELDS: Final = {field.name: field for field in attrs.fields(Rules)}
+"""Every rules option, in the order both forms write them."""
+
+
+def _ints(values: Sequence[int]) -> str:
+    return " ".join(map(str, values))
+
+
+# -- the input ---------------------------------------------------------------------------
+
+
+def _require_text(text: object) -> str:
+    if not isinstance(text, str):
+        msg = f"invalid record {quote(text)}: expected text"
+        raise InvalidNotationError(msg)
+    return text
+
+
+def _decode_option(name: str, value: object) -> object:
+    if name == "joker_lead_suit":
+        choices = [choice.value for choice in JokerLeadSuit]
+        if value not in choices:
+            msg = f"Rules.joker_lead_suit must be one of {', '.join(choices)}; got {quote(value)}"
+            raise RulesConfigError(msg)
+        return JokerLeadSuit(value)
+    if name == "scoring_table":
+        return _decode_table(value)
+    return value
+
+
+def _decode_table(value: object) -> ScoringTable:
+    if isinstance(value, str) and value in _TABLES:
+        return _TABLES[value]
+    if (
+        isinstance(value, dict)
+        and set(value) == {"name", "values"}
+        and isinstance(value["name"], str)
+        and isinstance(value["values"], list)
+        and all(isinstance(row, list) for row in value["values"])
+    ):
+        return ScoringTable.from_rows(value["values"], value["name"])
+    msg = (
+        "Rules.scoring_table must be 'avondale', 'perfect' or "
+        f'{{"name": ..., "values": [5 rows of 5 numbers]}}; got {quote(value)}'
+    )
+    raise RulesConfigError(msg)
+
+
+def _decode_rules(options: dict[str, object]) -> Rules:
+    unknown = sorted(set(options) - set(_RULE_FIELDS))
+    if unknown:
+        msg = f"unknown Rules option(s): {', '.join(map(quote, unknown))}"
+        raise RulesConfigError(msg)
+    decoded: dict[str, Any] = {
+        name: _decode_option(name, value) for name, value in options.items()
+    }
+    return Rules(**decoded)
+
+
+def _seed(value: object) -> int | None:
+    if value is not None and type(value) is not int:
+        msg = f"invalid record: the seed must be a whole number or null; got {quote(value)}"
+        raise InvalidNotationError(msg)
+    return value
+
+
+def _cards(value: object, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, str):
+        msg = f'invalid {where}: expected cards as text ("9H 10H ..."); got {quote(value)}'
+        raise InvalidNotationError(msg)
+    try:
+        return parse_cards(value)
+    except InvalidNotationError as error:
+        msg = f"invalid {where}: {error}"
+        raise InvalidNotationError(msg) from None
+
+
+# -- replay ------------------------------------------------------------------------------
+
+
+def replay(game: GameRecord) -> GameState:
+    """The game state at the end of ``game``, rebuilt by playing every action.
+
+    This is :meth:`GameRecord.replay <five_hundred.records.GameRecord.replay>`,
+    which tells how each hand is dealt and what it raises.
+    """
+    rules = game.rules
+    if not game.hands:
+        msg = "invalid record: a game record needs at least one hand"
+        raise InvalidStateError(msg)
+    if not isinstance(cast(object, rules), Rules):
+        msg = f"invalid record: expected a Rules value; got {quote(rules)}"
+        raise InvalidStateError(msg)
+    first = game.hands[0]
+    start = _start_scores(rules, first)
+    state = _explicit_hand(rules, first, 1, start)
+    if game.seed is not None:
+        if any(start):
+            msg = f"hand 1: a seeded game starts from zero scores; the record starts from {_ints(start)}"
+            raise InvalidStateError(msg)
+        state = new_game(rules, seed=game.seed, dealer=first.dealer)
+        if not _same_deal(state, first):
+            msg = f"hand 1: the deal does not match the game's seed {game.seed} (dealer {first.dealer})"
+            raise InvalidStateError(msg)
+    state = _play(state, first, 1)
+    for number, hand in enumerate(game.hands[1:], 2):
+        state = _play(_next(state, hand, number), hand, number)
+    return state
+
+
+def _start_scores(rules: Rules, hand: HandRecord) -> tuple[int, ...]:
+    """The totals before ``hand`` (its scores minus its result)."""
+    _check_ints(hand.scores, rules.sides, "scores", 1)
+    if hand.result is None:
+        return hand.scores
+    _check_ints(hand.result, rules.sides, "result", 1)
+    return tuple(s - r for s, r in zip(hand.scores, hand.result, strict=True))
+
+
+def _check_ints(values: object, sides: int, what: str, number: int) -> None:
+    if (
+        not isinstance(values, tuple)
+        or len(values) != sides
+        or any(type(v) is not int for v in values)
+    ):
+        msg = f"hand {number}: {what} needs {sides} whole numbers (one per side); got {quote(values)}"
+        raise InvalidStateError(msg)
+
+
+def _same_deal(state: GameState, hand: HandRecord) -> bool:
+    hands, kitty = state.dealt
+    return [set(cards) for cards in hands] == [set(cards) for cards in hand.hands] and (
+        set(kitty) == set(hand.kitty)
+    )
+
+
+def _explicit_hand(
+    rules: Rules, hand: HandRecord, number: int, scores: Sequence[int]
+) -> GameState:
+    try:
+        return new_hand(
+            rules, hand.hands, hand.kitty, dealer=hand.dealer, scores=scores
+        )
+    except InvalidStateError as error:
+        msg = f"hand {number}: {error}"
+        raise InvalidStateError(msg) from None
+
+
+def _next(state: GameState, hand: HandRecord, number: int) -> GameState:
+    """The state at the start of hand ``number``, after ``state`` (the hand before)."""
+    if state.phase is Phase.GAME_OVER:
+        msg = f"hand {number}: the game was over after hand {number - 1}"
+        raise InvalidStateError(msg)
+    if state.phase is not Phase.HAND_OVER:
+        msg = f"hand {number}: hand {number - 1} is not over (its actions stop in the {state.phase.value} phase)"
+        raise InvalidStateError(msg)
+    dealt = next_hand(state, seed=0)
+    if hand.dealer != dealt.dealer:
+        msg = f"hand {number}: dealer {quote(hand.dealer)} is out of turn; seat {dealt.dealer} deals this hand"
+        raise InvalidStateError(msg)
+    if state.seed is not None:
+        dealt = next_hand(state)
+        if _same_deal(dealt, hand):
+            return dealt
+    try:
+        return next_hand(state, hands=hand.hands, kitty=hand.kitty)
+    except InvalidStateError as error:
+        msg = f"hand {number}: {error}"
+        raise InvalidStateError(msg) from None
+
+
+def _play(state: GameState, hand: HandRecord, number: int) -> GameState:
+    """Apply the hand's actions and check its result and scores."""
+    for index, action in enumerate(hand.actions, 1):
+        try:
+            state = apply(state, action)
+        except IllegalActionError as error:
+            msg = f"hand {number}, action {index}: {error}"
+            raise type(error)(msg) from None
+    sides = state.rules.sides
+    if hand.result is None:
+        if state.hand_result is not None:
+            msg = f"hand {number}: the hand is over after its actions, but the record gives no result"
+            raise InvalidStateError(msg)
+    else:
+        _check_ints(hand.result, sides, "result", number)
+        if state.hand_result is None:
+            msg = f"hand {number}: the record gives a result, but the hand is not over after its actions"
+            raise InvalidStateError(msg)
+        if hand.result != state.hand_result:
+            msg = f"hand {number}: the recorded result {_ints(hand.result)} differs from the replay's {_ints(state.hand_result)}"
+            raise InvalidStateError(msg)
+    _check_ints(hand.scores, sides, "scores", number)
+    if hand.scores != state.scores:
+        msg = f"hand {number}: the recorded scores {_ints(hand.scores)} differ from the replay's {_ints(state.scores)}"
+        raise InvalidStateError(msg)
+    return state
