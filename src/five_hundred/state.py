@@ -381,11 +381,12 @@ def _wrap(core: Core) -> GameState:
     return state
 
 
-def _core_of(state: object) -> Core:
+def _core_of(state: GameState) -> Core:
     """The record of a state, or a TypeError naming what was expected."""
-    if type(state) is not GameState:
+    try:
+        return state._s  # no type test: on the hot paths, only a failure costs
+    except AttributeError:
         wrong_type(state, "a GameState (from new_game, new_hand or apply)")
-    return state._s
 
 
 def play_order(state: GameState, leader: int) -> tuple[int, ...]:
@@ -635,8 +636,7 @@ def _after_call(core: Core, auction: Auction, log: Log) -> GameState:
     rules: Rules = core.rules
     to_act = auction.to_act
     if to_act is not None:
-        hand = _core.with_auction(core.hand, auction)
-        return _wrap(_core.moved(core, _BIDDING, to_act, hand, log))
+        return _wrap(_core.called(core, auction, to_act, log))
     contract = auction.contract
     if contract is None:  # thrown in: nobody scores
         hand = _core.with_result(
@@ -945,7 +945,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     suit, then rank; the Joker last, one play per suit it may name when led).
     Empty when the hand or the game is over.
     """
-    core = _core_of(state)
+    try:
+        core = state._s
+    except AttributeError:
+        core = _core_of(state)  # raises the TypeError
     if core.phase == _PLAY:  # the hot path: the shared plays of the legal mask
         legal = core.legal
         if legal & JOKER_BIT and core.led < 0 and core.setup.key == NT:
@@ -1021,7 +1024,10 @@ def apply(state: GameState, action: Action) -> GameState:
         TypeError: if ``action`` is not an action (text: read it with
             :func:`~five_hundred.actions.parse_action`).
     """
-    core = _core_of(state)
+    try:
+        core = state._s
+    except AttributeError:
+        core = _core_of(state)  # raises the TypeError
     phase = core.phase
     if phase == _PLAY:
         # The fast path: one of the shared plays of legal_actions, legal now (a Joker
@@ -1032,7 +1038,12 @@ def apply(state: GameState, action: Action) -> GameState:
             and core.legal >> code & 1
             and not (code == JOKER_CODE and core.led < 0 and core.setup.key == NT)
         ):
-            return _played(play_card(core, code, -1, action))
+            after = play_card(core, code, -1, action)
+            if after.to_act is None:
+                return _finish(after)
+            new = _object_new(GameState)  # _wrap, inline on the most common path
+            _set_core(new, after)
+            return new
     elif phase == _BIDDING:
         auction = advance_listed(action, core.hand.auction)
         if auction is not None:

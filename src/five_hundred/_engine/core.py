@@ -30,6 +30,7 @@ __all__ = [
     "Hand",
     "Log",
     "Setup",
+    "called",
     "log_items",
     "moved",
     "play_setups",
@@ -150,6 +151,7 @@ if Core._fields != _CORE_FIELDS or Hand._fields != _HAND_FIELDS:
     raise ImportError(msg)
 
 CARDS: Final = _CORE_FIELDS.index("hands")
+_AUCTION: Final = _HAND_FIELDS.index("auction")
 """Where the card fields of :class:`Core` start."""
 _new: Final = tuple.__new__
 
@@ -188,10 +190,17 @@ def with_nominated(setup: Setup, suit: int) -> Setup:
     return setup._replace(key=context_key(NT, suit))
 
 
+def called(core: Core, auction: Any, to_act: int, log: Log) -> Core:
+    """``core`` after a call that leaves the auction open: ``to_act`` calls next."""
+    old = core.hand
+    hand = _new(Hand, (*old[:_AUCTION], auction, *old[_AUCTION + 1 :]))
+    head = (core.rules, BIDDING, to_act, core.game, hand, core.setup, log)
+    return _new(Core, head + core[CARDS:])
+
+
 def with_auction(hand: Hand, auction: Any) -> Hand:
     """``hand`` with a new auction."""
-    dealer, dealt, kitty, _, *rest = hand
-    return _new(Hand, (dealer, dealt, kitty, auction, *rest))
+    return _new(Hand, (*hand[:_AUCTION], auction, *hand[_AUCTION + 1 :]))
 
 
 def with_contract(hand: Hand, auction: Any, contract: Any, sitting: int) -> Hand:
