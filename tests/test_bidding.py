@@ -995,9 +995,12 @@ def test_an_auction_is_immutable() -> None:
 
 def test_explain_call_refuses_what_is_not_a_call() -> None:
     auction = Auction.start(Rules(), dealer=3)
-    reason = explain_call(auction, 0, "7H")  # type: ignore[arg-type]
-    assert reason == "'7H' is not a call"
-    with pytest.raises(IllegalBidError, match="is not a call"):
+    message = re.escape(
+        "expected a call (a Bid or PASS); got the str '7H' (use parse_bid to read text)"
+    )
+    with pytest.raises(TypeError, match=message):
+        explain_call(auction, 0, "7H")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=message):
         apply_call(auction, 0, "7H")  # type: ignore[arg-type]
     assert issubclass(IllegalBidError, IllegalActionError)
     assert issubclass(IllegalBidError, ValueError)
