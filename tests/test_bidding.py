@@ -1007,6 +1007,33 @@ def test_explain_call_refuses_what_is_not_a_call() -> None:
 
 
 @pytest.mark.parametrize(
+    ("value", "got"),
+    [
+        ("8H", "got the str '8H' (use parse_bid to read text)"),
+        (8, "got the int '8'"),
+        (None, "got the NoneType 'None'"),
+    ],
+)
+def test_what_is_not_a_call_is_a_type_error(value: object, got: str) -> None:
+    bid_message = re.escape(f"expected a Bid; {got}")
+    attempts: list[Callable[[], object]] = [
+        lambda: bid_value(value),  # type: ignore[arg-type]
+        lambda: bid_rank(value),  # type: ignore[arg-type]
+        lambda: outranks(value, b("6S")),  # type: ignore[arg-type]
+        lambda: outranks(b("6S"), value),  # type: ignore[arg-type]
+    ]
+    for attempt in attempts:
+        with pytest.raises(TypeError, match=bid_message):
+            attempt()
+    auction = Auction.start(Rules(), dealer=3)
+    call_message = re.escape(f"expected a call (a Bid or PASS); {got}")
+    with pytest.raises(TypeError, match=call_message):
+        explain_call(auction, 0, value)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=call_message):
+        apply_call(auction, 0, value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
     ("players", "dealer"),
     [(4, -1), (4, 4), (4, 9), (2, 2), (6, 6), (4, True), (4, "1")],
 )
