@@ -36,7 +36,8 @@ exclude_patterns = ["_build", "_inv", "Thumbs.db", ".DS_Store"]
 # Private helper types (five_hundred.state._Game, ...) are undocumented on
 # purpose: where a signature names one, it stays plain text.
 nitpicky = True
-nitpick_ignore_regex = [(r"py:.*", r"five_hundred(\.\w+)*\._\w+")]
+# Private names, and every name inside a private module (the engine, _engine.*).
+nitpick_ignore_regex = [(r"py:.*", r"five_hundred(\.\w+)*\._\w+(\.\w+)*")]
 
 # -- autodoc and napoleon ----------------------------------------------------
 

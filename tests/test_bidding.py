@@ -997,12 +997,42 @@ def test_an_auction_is_immutable() -> None:
 
 def test_explain_call_refuses_what_is_not_a_call() -> None:
     auction = Auction.start(Rules(), dealer=3)
-    reason = explain_call(auction, 0, "7H")  # type: ignore[arg-type]
-    assert reason == "'7H' is not a call"
-    with pytest.raises(IllegalBidError, match="is not a call"):
+    message = re.escape(
+        "expected a call (a Bid or PASS); got the str '7H' (use parse_bid to read text)"
+    )
+    with pytest.raises(TypeError, match=message):
+        explain_call(auction, 0, "7H")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=message):
         apply_call(auction, 0, "7H")  # type: ignore[arg-type]
     assert issubclass(IllegalBidError, IllegalActionError)
     assert issubclass(IllegalBidError, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("value", "got"),
+    [
+        ("8H", "got the str '8H' (use parse_bid to read text)"),
+        (8, "got the int '8'"),
+        (None, "got the NoneType 'None'"),
+    ],
+)
+def test_what_is_not_a_call_is_a_type_error(value: object, got: str) -> None:
+    bid_message = re.escape(f"expected a Bid; {got}")
+    attempts: list[Callable[[], object]] = [
+        lambda: bid_value(value),  # type: ignore[arg-type]
+        lambda: bid_rank(value),  # type: ignore[arg-type]
+        lambda: outranks(value, b("6S")),  # type: ignore[arg-type]
+        lambda: outranks(b("6S"), value),  # type: ignore[arg-type]
+    ]
+    for attempt in attempts:
+        with pytest.raises(TypeError, match=bid_message):
+            attempt()
+    auction = Auction.start(Rules(), dealer=3)
+    call_message = re.escape(f"expected a call (a Bid or PASS); {got}")
+    with pytest.raises(TypeError, match=call_message):
+        explain_call(auction, 0, value)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=call_message):
+        apply_call(auction, 0, value)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,8 @@ below 8S (240), and open misère ties 10H on value but ranks below it.
 '7H 7NT MIS 8S'
 
 The auction is an immutable :class:`Auction`; :func:`legal_calls`, :func:`explain_call`
-and :func:`apply_call` share one implementation of the rules of RULES.md A.2 and B.
+and :func:`apply_call` share one implementation of :ref:`rules-bidding` (the engine's,
+on ladder ranks and seat masks).
 
 >>> auction = Auction.start(Rules(), dealer=3)
 >>> auction = apply_call(auction, 0, parse_bid("7S"))
@@ -26,23 +27,16 @@ five_hundred.errors.IllegalBidError: illegal bid '6NT' by seat 1: it does not ou
 
 import enum
 import re
-from collections.abc import Callable, Sequence
-from typing import (
-    Any,
-    Final,
-    NamedTuple,
-    Self,
-    TypeAlias,
-    TypeGuard,
-    assert_never,
-    cast,
-)
+from collections.abc import Callable
+from typing import Any, Final, TypeAlias, TypeGuard, assert_never, cast
 
 import attrs
 
+from five_hundred._checks import check_dealer, wrong_type
+from five_hundred._engine import auction as engine
 from five_hundred._engine.memo import per_rules
 from five_hundred.cards import Strain, notation_key, quote
-from five_hundred.errors import IllegalBidError, InvalidNotationError, InvalidStateError
+from five_hundred.errors import IllegalBidError, InvalidNotationError
 from five_hundred.rules import MAX_TRICKS, MIN_TRICKS, Rules
 
 __all__ = [
@@ -166,6 +160,8 @@ Bid: TypeAlias = TrickBid | MisereBid
 """A bid that can win the auction (everything but a pass)."""
 Call: TypeAlias = TrickBid | MisereBid | Pass
 """Anything a player may say in the auction."""
+_BID_TYPES: Final = (TrickBid, MisereBid)
+_CALL_TYPES: Final = (Pass, TrickBid, MisereBid)
 
 PASS: Final = Pass()
 MISERE: Final = MisereBid(MisereKind.CLOSED)
@@ -227,16 +223,22 @@ def parse_bid(text: str) -> Call:
 
 
 def bid_value(bid: Bid, rules: Rules = Rules()) -> int:
-    """The scoring-table value of a bid (RULES.md A.6): what making it scores.
+    """The scoring-table value of a bid (:ref:`rules-scoring`): what making it scores.
 
     A sans-kitty bid is worth the same as the bid with the kitty; the misères are worth
     the rules' ``misere_value``, ``open_misere_value`` and ``blind_misere_value``.
+
+    Raises:
+        InvalidNotationError: for a pass (it has no value).
+        TypeError: if ``bid`` is not a call at all (text is read with :func:`parse_bid`).
 
     >>> from five_hundred import PERFECT
     >>> bid_value(parse_bid("10NT")), bid_value(parse_bid("10NT"), Rules(scoring_table=PERFECT))
     (520, 500)
     """
-    if not isinstance(cast(object, bid), TrickBid | MisereBid):
+    if not isinstance(cast(object, bid), _BID_TYPES):
+        if not isinstance(cast(object, bid), Pass):
+            wrong_type(bid, "a Bid", "parse_bid")
         msg = f"{quote(str(bid))} is not a bid (a pass has no value)"
         raise InvalidNotationError(msg)
     match bid:
@@ -257,7 +259,8 @@ def bid_ladder(rules: Rules = Rules()) -> tuple[Bid, ...]:
 
     Sans-kitty bids sit right above the same bid with the kitty; closed misère between
     7NT and 8S (or, by value, between 8S and 8C); open misère between 10D and 10H (or at
-    the top), with blind misère immediately above it (RULES.md A.2, B, D).
+    the top), with blind misère immediately above it (:ref:`rules-bidding`,
+    :ref:`rules-options`, :ref:`rules-rulings`).
 
     >>> ladder = bid_ladder(Rules())
     >>> str(ladder[0]), str(ladder[-1]), len(ladder)
@@ -312,12 +315,15 @@ def bid_rank(bid: Bid, rules: Rules = Rules()) -> int:
     Raises:
         IllegalBidError: if ``bid`` is not a bid (a pass) or the rules do not allow
             it at all.
+        TypeError: if ``bid`` is not a call at all (text is read with :func:`parse_bid`).
     """
+    if not isinstance(cast(object, bid), _BID_TYPES):
+        if not isinstance(cast(object, bid), Pass):
+            wrong_type(bid, "a Bid", "parse_bid")
+        msg = f"{quote(str(bid))} is not a bid: only bids have a place in the auction order"
+        raise IllegalBidError(msg)
     rank = _ranks(rules).get(bid)
     if rank is None:
-        if not isinstance(cast(object, bid), TrickBid | MisereBid):
-            msg = f"{quote(str(bid))} is not a bid: only bids have a place in the auction order"
-            raise IllegalBidError(msg)
         msg = f"{quote(str(bid))}: {_disabled_reason(bid)}"
         raise IllegalBidError(msg)
     return rank
@@ -328,6 +334,7 @@ def outranks(a: Bid, b: Bid, rules: Rules = Rules()) -> bool:
 
     Raises:
         IllegalBidError: if the rules do not allow one of the bids.
+        TypeError: if one of them is not a call at all.
 
     >>> outranks(parse_bid("OMIS"), parse_bid("10D")), outranks(parse_bid("10H"), parse_bid("OMIS"))
     (True, True)
@@ -387,22 +394,97 @@ class Contract:
     _repr_pretty_ = _pretty
 
 
-class _Deal(NamedTuple):
-    """Everything an auction holds (see :class:`Auction` for the meaning)."""
+@per_rules
+def _auction_options(rules: Rules) -> engine.AuctionOptions:
+    """What the engine needs to know of the rules for every auction."""
+    ladder = _ladder(rules)
+    sevens = 0
+    for rank, bid in enumerate(ladder):
+        if isinstance(bid, TrickBid) and bid.tricks == 7:
+            sevens |= 1 << rank
+    ranks = _ranks(rules)
+    return engine.AuctionOptions(
+        players=rules.players,
+        size=len(ladder),
+        sevens=sevens,
+        misere=ranks.get(MISERE, -1),
+        blind=ranks.get(BLIND_MISERE, -1),
+        misere_needs_seven=rules.misere_needs_seven,
+        single_round=rules.single_round_auction,
+        raise_after_all_pass=rules.raise_after_all_pass,
+    )
 
-    rules: Rules
-    dealer: int
-    calls: tuple[tuple[int, Call], ...]
-    to_act: int | None
-    standing: Bid | None
-    bidder: int | None
-    passed: int
-    """The seats that have passed, as a bit mask."""
-    raising: bool
-    top: int
-    """The standing bid's place in the ladder (-1 before any bid)."""
-    called: int
-    """The seats that have made a call, as a bit mask."""
+
+_Listing: TypeAlias = tuple[tuple[Call, ...], dict[int, int]]
+"""The legal calls, and the rank of each by its ``id``."""
+
+
+class _Book:
+    """What the rules fix for every auction: the ladder, the options, the listings.
+
+    One per rules value (:func:`_book`), held by each of its auctions so that no call
+    looks it up again.  Books compare and hash by their rules, so that auctions compare
+    by value; a copy or a pickle is rebuilt as ``_book(rules)``.
+    """
+
+    __slots__ = (
+        "by_rank",
+        "call_ranks",
+        "ladder",
+        "listings",
+        "options",
+        "rank_by_id",
+        "rules",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.ladder = _ladder(rules)
+        self.options = _auction_options(rules)
+        self.by_rank: tuple[Call, ...] = (*self.ladder, PASS)
+        """The call of each rank; the last is the pass (``by_rank[PASS_RANK]``)."""
+        self.rank_by_id = {id(bid): rank for rank, bid in enumerate(self.ladder)}
+        self.rank_by_id[id(PASS)] = engine.PASS_RANK
+        """The rank of each call of ``by_rank`` by identity (no hashing of bids)."""
+        self.call_ranks: dict[Call, int] = {b: r for r, b in enumerate(self.ladder)}
+        self.call_ranks[PASS] = engine.PASS_RANK
+        """The rank of each call by value (a bid not in the ladder has none)."""
+        self.listings: list[_Listing | None] = [None] * (2 * len(self.ladder) + 2)
+        """By ``2 * (standing rank + 1) + called before``: the legal calls."""
+
+    def rank(self, call: Call) -> int:
+        """The call's rank (``UNLISTED`` if the rules do not allow the bid)."""
+        rank = self.rank_by_id.get(id(call))
+        if rank is None:
+            return self.call_ranks.get(call, engine.UNLISTED)
+        return rank
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Book) and self.rules == other.rules
+
+    def __hash__(self) -> int:
+        return hash(self.rules)
+
+    def __reduce__(self) -> tuple[Callable[[Rules], "_Book"], tuple[Rules]]:
+        return _book, (self.rules,)
+
+
+@per_rules
+def _book(rules: Rules) -> _Book:
+    return _Book(rules)
+
+
+def _listing(book: _Book, a: engine.AuctionRecord, seat: int) -> _Listing:
+    """The legal calls of ``seat`` (to act), memoized like the engine's ranks."""
+    called_before = a.called >> seat & 1
+    index = 2 * (a.standing + 1) + called_before
+    found = book.listings[index]
+    if found is None:
+        ranks = engine.legal_ranks(book.options, a.standing, called_before)
+        calls = tuple(book.by_rank[rank] for rank in ranks)
+        by_id = {id(call): rank for call, rank in zip(calls, ranks, strict=True)}
+        found = book.listings[index] = calls, by_id
+    return found
 
 
 @attrs.frozen(repr=False)
@@ -413,26 +495,26 @@ class Auction:
     holds ``(seat, call)`` pairs in order; the other attributes are derived from them.
     """
 
-    _a: _Deal
-    """All of the auction in one tuple: one slot to fill per call (see _wrap)."""
+    _book: _Book
+    """The rules' book (shared by every auction under the same rules)."""
+    _a: engine.AuctionRecord
+    """The auction on ranks and seat masks (see ``_engine.auction``)."""
 
     @classmethod
-    def start(cls, rules: Rules, dealer: int) -> Self:
+    def start(cls, rules: Rules, dealer: int) -> "Auction":
         """A new auction: the player left of the dealer calls first.
 
         Raises:
             InvalidStateError: if ``dealer`` is not a seat of the rules.
         """
-        if type(cast(object, dealer)) is not int or not 0 <= dealer < rules.players:
-            msg = f"invalid dealer {quote(dealer)}: seats are 0 to {rules.players - 1}"
-            raise InvalidStateError(msg)
-        first = (dealer + 1) % rules.players
-        return cls(_Deal(rules, dealer, (), first, None, None, 0, False, -1, 0))
+        dealer = check_dealer(rules, dealer)
+        book = _book(rules)
+        return _wrap(book, engine.start(book.options, dealer))
 
     @property
     def rules(self) -> Rules:
         """The rules of the auction."""
-        return self._a.rules
+        return self._book.rules
 
     @property
     def dealer(self) -> int:
@@ -442,28 +524,33 @@ class Auction:
     @property
     def calls(self) -> tuple[tuple[int, Call], ...]:
         """Every call so far as ``(seat, call)`` pairs, in order."""
-        return self._a.calls
+        flat = self._a.calls
+        by_rank = self._book.by_rank
+        return tuple(zip(flat[::2], map(by_rank.__getitem__, flat[1::2]), strict=True))
 
     @property
     def to_act(self) -> int | None:
         """The seat to call, or ``None`` once the auction is over."""
-        return self._a.to_act
+        seat = self._a.to_act
+        return None if seat < 0 else seat
 
     @property
     def standing(self) -> Bid | None:
         """The highest bid so far."""
-        return self._a.standing
+        rank = self._a.standing
+        return None if rank < 0 else self._book.ladder[rank]
 
     @property
     def bidder(self) -> int | None:
         """Who made the standing bid."""
-        return self._a.bidder
+        seat = self._a.bidder
+        return None if seat < 0 else seat
 
     @property
     def passed(self) -> frozenset[int]:
         """Seats that have passed (they may not call again)."""
         mask = self._a.passed
-        return frozenset(s for s in range(self._a.rules.players) if mask >> s & 1)
+        return frozenset(s for s in range(self._book.rules.players) if mask >> s & 1)
 
     @property
     def raising(self) -> bool:
@@ -473,7 +560,7 @@ class Auction:
     @property
     def is_over(self) -> bool:
         """Whether the auction has ended."""
-        return self._a.to_act is None
+        return self._a.to_act < 0
 
     @property
     def contract(self) -> Contract | None:
@@ -482,133 +569,93 @@ class Auction:
         ``None`` while the auction goes on, and after every player passed.
         """
         a = self._a
-        if a.to_act is not None or a.standing is None or a.bidder is None:
+        if a.to_act >= 0 or a.standing < 0:
             return None
-        return Contract(a.standing, a.bidder)
+        return Contract(self._book.ladder[a.standing], a.bidder)
 
     @property
     def thrown_in(self) -> bool:
         """Whether the auction ended with every player passing."""
-        return self._a.to_act is None and self._a.standing is None
+        return self._a.to_act < 0 and self._a.standing < 0
 
     def has_called(self, seat: int) -> bool:
         """Whether the seat has already made a call this hand."""
         return bool(self._a.called >> seat & 1)
 
     def __repr__(self) -> str:
-        a = self._a
-        calls = ", ".join(f"{seat} {call}" for seat, call in a.calls)
-        return f"<Auction dealer={a.dealer} calls=[{calls}] to_act={a.to_act}>"
+        calls = ", ".join(f"{seat} {call}" for seat, call in self.calls)
+        return f"<Auction dealer={self.dealer} calls=[{calls}] to_act={self.to_act}>"
 
 
-_new: Final = tuple.__new__
+# The one place that builds an Auction without attrs' __init__ (which sets a frozen
+# class's fields through object.__setattr__, the largest cost of a call in a game): a
+# bare instance whose two slots are filled through their descriptors.
 _object_new: Final = object.__new__
-_set_deal: Final[Callable[[Auction, _Deal], None]] = Auction.__dict__["_a"].__set__
+_set_book: Final[Callable[[Auction, _Book], None]] = Auction.__dict__["_book"].__set__
+_set_record: Final[Callable[[Auction, engine.AuctionRecord], None]] = Auction.__dict__[
+    "_a"
+].__set__
 
 
-def _wrap(deal: _Deal) -> Auction:
-    """The auction holding ``deal``, filling its one slot directly.
-
-    The attrs ``__init__`` of a frozen class goes through ``object.__setattr__``,
-    which would be the largest cost of a call in a game.
-    """
-    auction = _object_new(Auction)
-    _set_deal(auction, deal)
+def _wrap(book: _Book, record: engine.AuctionRecord) -> Auction:
+    """The auction of ``book``'s rules holding ``record``."""
+    auction: Auction = _object_new(Auction)
+    _set_book(auction, book)
+    _set_record(auction, record)
     return auction
 
 
-class _Book:
-    """What the rules fix for every auction: the ladder and the legal calls' memo."""
-
-    __slots__ = ("ladder", "options", "rank_by_id", "ranks")
-
-    def __init__(self, rules: Rules) -> None:
-        self.ladder = _ladder(rules)
-        self.ranks = _ranks(rules)
-        self.rank_by_id = {id(bid): rank for rank, bid in enumerate(self.ladder)}
-        """The rank of each bid of the ladder by identity (no hashing of bids)."""
-        self.options: list[tuple[tuple[Call, ...], frozenset[int]] | None] = [None] * (
-            2 * len(self.ladder) + 2
-        )
-        """By standing rank and first-call flag: the legal calls and their ids."""
-
-    def rank(self, bid: Bid) -> int | None:
-        """The bid's place in the ladder; ``None`` if the rules don't allow it."""
-        rank = self.rank_by_id.get(id(bid))
-        return self.ranks.get(bid) if rank is None else rank
-
-
-@per_rules
-def _book(rules: Rules) -> _Book:
-    return _Book(rules)
-
-
-def _gate_open(auction: _Deal) -> bool:
+def _refusal_text(code: int, auction: Auction, seat: object, call: Call) -> str:
+    """The message of a refusal code of the engine (see :func:`explain_call`)."""
+    if code == engine.OVER:
+        return "the auction is over"
+    if code == engine.PASSED:
+        return f"seat {seat} has passed and may not call again this hand"
+    if code == engine.OUT_OF_TURN:
+        return f"seat {seat} called out of turn: seat {auction.to_act} is to call"
+    if code == engine.DISALLOWED:
+        return _disabled_reason(cast(Bid, call))
     standing = auction.standing
-    return isinstance(standing, TrickBid) and standing.tricks == 7
-
-
-def _explain_bid(auction: _Deal, seat: int, bid: Bid) -> str | None:
-    rank = _book(auction.rules).rank(bid)
-    if rank is None:
-        return _disabled_reason(bid)
-    standing = auction.standing
-    if standing is not None and rank <= auction.top:
+    if code == engine.TOO_LOW:
         return f"it does not outrank the standing bid {standing}"
-    if isinstance(bid, MisereBid):
-        if (
-            bid.kind is MisereKind.CLOSED
-            and auction.rules.misere_needs_seven
-            and not _gate_open(auction)
-        ):
-            return (
-                "misère may be bid only while the standing bid is at the 7 level "
-                f"(standing bid: {standing if standing is not None else 'none'})"
-            )
-        if bid.kind is MisereKind.BLIND and auction.called >> seat & 1:
-            return (
-                "blind misère may be called only as a player's first call of the hand"
-            )
-    return None
+    if code == engine.GATE:
+        return (
+            "misère may be bid only while the standing bid is at the 7 level "
+            f"(standing bid: {standing if standing is not None else 'none'})"
+        )
+    if code == engine.BLIND_LATE:
+        return "blind misère may be called only as a player's first call of the hand"
+    msg = f"unknown refusal code {code}"  # pragma: no cover
+    raise AssertionError(msg)  # pragma: no cover
 
 
 def explain_call(auction: Auction, seat: int, call: Call) -> str | None:
-    """Why ``seat`` may not make ``call`` now, or ``None`` if the call is legal."""
-    if not isinstance(cast(object, call), Pass | TrickBid | MisereBid):
-        return f"{quote(call)} is not a call"
-    a = auction._a
-    if a.to_act is None:
-        return "the auction is over"
-    if type(seat) is int and seat >= 0 and a.passed >> seat & 1:
-        return f"seat {seat} has passed and may not call again this hand"
-    if seat != a.to_act:
-        return f"seat {seat} called out of turn: seat {a.to_act} is to call"
-    if isinstance(call, Pass):
-        return None
-    return _explain_bid(a, seat, call)
+    """Why ``seat`` may not make ``call`` now, or ``None`` if the call is legal.
 
+    The reasons, in the order they are checked (:ref:`rules-bidding`):
 
-def _options(
-    book: _Book, auction: _Deal, seat: int
-) -> tuple[tuple[Call, ...], frozenset[int]]:
-    """The legal calls of ``seat`` (to act) and their ids, memoized per rules.
+    * ``the auction is over``;
+    * ``seat 2 has passed and may not call again this hand``;
+    * ``seat 2 called out of turn: seat 1 is to call``;
+    * ``sans-kitty bids are not allowed by these rules (Rules.sans_kitty=False)``, or
+      the same for ``misère``, ``open misère`` and ``blind misère``
+      (``Rules.misere=False``, ...);
+    * ``it does not outrank the standing bid 7H``;
+    * ``misère may be bid only while the standing bid is at the 7 level (standing
+      bid: 6NT)`` (``none`` before any bid);
+    * ``blind misère may be called only as a player's first call of the hand``.
 
-    Nothing but the standing bid and whether the seat has called before changes
-    the answer, so it is computed once for each of those by :func:`_explain_bid`.
+    Raises:
+        TypeError: if ``call`` is not a call (text is read with :func:`parse_bid`).
     """
-    index = 2 * (auction.top + 1) + (auction.called >> seat & 1)
-    found = book.options[index]
-    if found is None:
-        calls: tuple[Call, ...] = (
-            PASS,
-            *(
-                bid
-                for bid in book.ladder[auction.top + 1 :]
-                if _explain_bid(auction, seat, bid) is None
-            ),
-        )
-        found = book.options[index] = calls, frozenset(map(id, calls))
-    return found
+    if not isinstance(cast(object, call), _CALL_TYPES):
+        wrong_type(call, "a call (a Bid or PASS)", "parse_bid")
+    book, a = auction._book, auction._a
+    at = seat
+    if type(seat) is not int:  # a bool or an int-like value: only its turn matters
+        at = a.to_act if seat == a.to_act else engine.NOBODY
+    code = engine.refusal(book.options, a, at, book.rank(call))
+    return None if code == engine.LEGAL else _refusal_text(code, auction, seat, call)
 
 
 def legal_calls(auction: Auction) -> tuple[Call, ...]:
@@ -620,7 +667,7 @@ def legal_calls(auction: Auction) -> tuple[Call, ...]:
     """
     a = auction._a
     seat = a.to_act
-    return () if seat is None else _options(_book(a.rules), a, seat)[0]
+    return () if seat < 0 else _listing(auction._book, a, seat)[0]
 
 
 def advance_listed(call: object, auction: Auction) -> Auction | None:
@@ -630,14 +677,14 @@ def advance_listed(call: object, auction: Auction) -> Auction | None:
     must be one of the very objects it returns now (an identity test).  For ``None``,
     check the call with :func:`explain_call` and apply it with :func:`advance`.
     """
-    a = auction._a
+    book, a = auction._book, auction._a
     seat = a.to_act
-    if seat is None:
+    if seat < 0:
         return None
-    book = _book(a.rules)
-    if id(call) not in _options(book, a, seat)[1]:
+    rank = _listing(book, a, seat)[1].get(id(call))
+    if rank is None:
         return None
-    return _advance(book, a, seat, cast(Call, call))
+    return _wrap(book, engine.advance(book.options, a, seat, rank))
 
 
 def is_listed_call(call: object, auction: Auction) -> TypeGuard[Call]:
@@ -648,7 +695,7 @@ def is_listed_call(call: object, auction: Auction) -> TypeGuard[Call]:
     """
     a = auction._a
     seat = a.to_act
-    return seat is not None and id(call) in _options(_book(a.rules), a, seat)[1]
+    return seat >= 0 and id(call) in _listing(auction._book, a, seat)[1]
 
 
 def apply_call(auction: Auction, seat: int, call: Call) -> Auction:
@@ -656,73 +703,17 @@ def apply_call(auction: Auction, seat: int, call: Call) -> Auction:
 
     Raises:
         IllegalBidError: naming the rule, if the call is not legal now.
+        TypeError: if ``call`` is not a call (text is read with :func:`parse_bid`).
     """
     reason = explain_call(auction, seat, call)
     if reason is not None:
         msg = f"illegal bid {quote(str(call))} by seat {seat}: {reason}"
         raise IllegalBidError(msg)
-    return advance(auction, seat, call)
+    return advance(auction, auction._a.to_act, call)  # the seat, as an int
 
 
 def advance(auction: Auction, seat: int, call: Call) -> Auction:
     """The auction after a call already checked by :func:`explain_call` (no check)."""
-    return _advance(_book(auction.rules), auction._a, seat, call)
-
-
-def _advance(book: _Book, deal: _Deal, seat: int, call: Call) -> Auction:
-    (rules, dealer, calls, _, standing, bidder, passed, raising, top, called) = deal
-    players = rules.players
-    calls = (*calls, (seat, call))
-    called |= 1 << seat
-    to_act: int | None = None
-    if isinstance(call, Pass):
-        if not raising:
-            passed |= 1 << seat
-        ends = raising
-    else:
-        standing, bidder = call, seat
-        rank = book.rank_by_id.get(id(call))
-        top = book.ranks[call] if rank is None else rank
-        ends = raising or top == len(book.ladder) - 1  # the top bid ends it at once
-    if ends:
-        raising = False
-    elif rules.single_round_auction:
-        to_act = None if len(calls) == players else (seat + 1) % players
-    else:
-        active = players - passed.bit_count()
-        bidder_in = bidder is not None and not passed >> bidder & 1
-        if active == 1 and bidder_in:
-            if rules.raise_after_all_pass and isinstance(call, Pass):
-                to_act, raising = bidder, True
-        elif active:
-            to_act = (seat + 1) % players  # the next seat that has not passed
-            while passed >> to_act & 1:
-                to_act = (to_act + 1) % players
-    return _wrap(
-        _new(
-            _Deal,
-            (
-                rules,
-                dealer,
-                calls,
-                to_act,
-                standing,
-                bidder,
-                passed,
-                raising,
-                top,
-                called,
-            ),
-        )
-    )
-
-
-def replay_calls(rules: Rules, dealer: int, calls: Sequence[Call]) -> Auction:
-    """The auction after the given calls, in turn order from the dealer's left."""
-    auction = Auction.start(rules, dealer)
-    for call in calls:
-        if auction.to_act is None:
-            msg = f"illegal bid {quote(str(call))}: the auction is over"
-            raise IllegalBidError(msg)
-        auction = apply_call(auction, auction.to_act, call)
-    return auction
+    book = auction._book
+    rank = book.rank(call)
+    return _wrap(book, engine.advance(book.options, auction._a, seat, rank))
