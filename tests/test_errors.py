@@ -29,6 +29,7 @@ from five_hundred.errors import (
     IllegalPlayError,
     InvalidNotationError,
     InvalidStateError,
+    NotYourTurnError,
     RulesConfigError,
     WrongPhaseError,
 )
@@ -41,6 +42,7 @@ LEAVES = (
     IllegalBidError,
     IllegalPlayError,
     WrongPhaseError,
+    NotYourTurnError,
 )
 
 

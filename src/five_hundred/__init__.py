@@ -62,6 +62,7 @@ from five_hundred.errors import (
     IllegalPlayError,
     InvalidNotationError,
     InvalidStateError,
+    NotYourTurnError,
     RulesConfigError,
     WrongPhaseError,
 )
@@ -134,6 +135,7 @@ __all__ = [
     "MisereBid",
     "MisereKind",
     "NominateJoker",
+    "NotYourTurnError",
     "Pass",
     "Phase",
     "PlayCard",

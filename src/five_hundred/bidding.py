@@ -56,6 +56,7 @@ __all__ = [
     "bid_ladder",
     "bid_rank",
     "bid_value",
+    "call_refusal",
     "explain_call",
     "format_scoring_table",
     "legal_calls",
@@ -321,11 +322,11 @@ def bid_rank(bid: Bid, rules: Rules = Rules()) -> int:
         if not isinstance(cast(object, bid), Pass):
             wrong_type(bid, "a Bid", "parse_bid")
         msg = f"{quote(str(bid))} is not a bid: only bids have a place in the auction order"
-        raise IllegalBidError(msg)
+        raise IllegalBidError(msg, code="not-a-bid", action=bid)
     rank = _ranks(rules).get(bid)
     if rank is None:
         msg = f"{quote(str(bid))}: {_disabled_reason(bid)}"
-        raise IllegalBidError(msg)
+        raise IllegalBidError(msg, code="bid-not-allowed", action=bid)
     return rank
 
 
@@ -605,6 +606,18 @@ def _wrap(book: _Book, record: engine.AuctionRecord) -> Auction:
     return auction
 
 
+_CODES: Final = {
+    engine.OVER: "auction-over",
+    engine.PASSED: "already-passed",
+    engine.OUT_OF_TURN: "not-your-turn",
+    engine.DISALLOWED: "bid-not-allowed",
+    engine.TOO_LOW: "bid-too-low",
+    engine.GATE: "misere-needs-seven",
+    engine.BLIND_LATE: "blind-misere-first-call",
+}
+"""The refusal table's code of each of the engine's refusal numbers."""
+
+
 def _refusal_text(code: int, auction: Auction, seat: object, call: Call) -> str:
     """The message of a refusal code of the engine (see :func:`explain_call`)."""
     if code == engine.OVER:
@@ -648,6 +661,16 @@ def explain_call(auction: Auction, seat: int, call: Call) -> str | None:
     Raises:
         TypeError: if ``call`` is not a call (text is read with :func:`parse_bid`).
     """
+    found = call_refusal(auction, seat, call)
+    return None if found is None else found[1]
+
+
+def call_refusal(auction: Auction, seat: int, call: Call) -> tuple[str, str] | None:
+    """Why ``seat`` may not make ``call`` now as ``(code, reason)``, or ``None``.
+
+    The codes (``bid-too-low``, ``misere-needs-seven``, ...) are those of the refusal
+    table; the reasons are :func:`explain_call`'s.
+    """
     if not isinstance(cast(object, call), _CALL_TYPES):
         wrong_type(call, "a call (a Bid or PASS)", "parse_bid")
     book, a = auction._book, auction._a
@@ -655,7 +678,9 @@ def explain_call(auction: Auction, seat: int, call: Call) -> str | None:
     if type(seat) is not int:  # a bool or an int-like value: only its turn matters
         at = a.to_act if seat == a.to_act else engine.NOBODY
     code = engine.refusal(book.options, a, at, book.rank(call))
-    return None if code == engine.LEGAL else _refusal_text(code, auction, seat, call)
+    if code == engine.LEGAL:
+        return None
+    return _CODES[code], _refusal_text(code, auction, seat, call)
 
 
 def legal_calls(auction: Auction) -> tuple[Call, ...]:
@@ -705,10 +730,12 @@ def apply_call(auction: Auction, seat: int, call: Call) -> Auction:
         IllegalBidError: naming the rule, if the call is not legal now.
         TypeError: if ``call`` is not a call (text is read with :func:`parse_bid`).
     """
-    reason = explain_call(auction, seat, call)
-    if reason is not None:
+    found = call_refusal(auction, seat, call)
+    if found is not None:
+        code, reason = found
         msg = f"illegal bid {quote(str(call))} by seat {seat}: {reason}"
-        raise IllegalBidError(msg)
+        who = seat if type(seat) is int else None
+        raise IllegalBidError(msg, code=code, seat=who, action=call, reason=reason)
     return advance(auction, auction._a.to_act, call)  # the seat, as an int
 
 

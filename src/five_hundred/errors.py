@@ -13,7 +13,7 @@ are deterministic, so tests and doctests may assert on them.
 invalid card '1H': expected a rank (2-10, 11, 12, 13, J, Q, K, A) then a suit (S, C, D, H), or JK
 """
 
-from typing import Final, NoReturn
+from typing import Any, Final, NoReturn
 
 __all__ = [
     "FiveHundredError",
@@ -22,6 +22,7 @@ __all__ = [
     "IllegalPlayError",
     "InvalidNotationError",
     "InvalidStateError",
+    "NotYourTurnError",
     "RulesConfigError",
     "WrongPhaseError",
 ]
@@ -47,7 +48,45 @@ class IllegalActionError(FiveHundredError, ValueError):
     """An action that the rules forbid in this position.
 
     The message names the rule; the state the action was tried on is unchanged.
+    Besides the message, a refusal carries fields for an app to use:
+
+    Attributes:
+        code: a stable kebab-case identifier of the rule, such as ``not-your-turn``
+            or ``must-follow-suit`` (the table of codes is on the page "Validate
+            moves"), for translating or styling the refusal.
+        seat: the seat the action was tried for (``None`` if no seat was to act).
+        action: the refused action.
+        reason: the sentence without the ``illegal play 'JD' by seat 0:`` prefix,
+            fit to show the player (``must follow hearts: holds 9H, JD (left
+            bower)``).
+
+    ``str(error)`` is the whole message; :func:`~five_hundred.state.explain_illegal`
+    returns the same text.
     """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str = "illegal-action",
+        seat: int | None = None,
+        action: object = None,
+        reason: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.seat = seat
+        self.action = action
+        self.reason = message if reason is None else reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        fields = {
+            "code": self.code,
+            "seat": self.seat,
+            "action": self.action,
+            "reason": self.reason,
+        }
+        return (_rebuild, (type(self), str(self), fields))
 
 
 class IllegalBidError(IllegalActionError):
@@ -60,6 +99,17 @@ class IllegalPlayError(IllegalActionError):
 
 class WrongPhaseError(IllegalActionError):
     """An action of a kind that does not belong to the current phase of the hand."""
+
+
+class NotYourTurnError(IllegalActionError):
+    """An action sent for a seat that is not the seat to act (code ``not-your-turn``)."""
+
+
+def _rebuild(
+    cls: type[IllegalActionError], message: str, fields: dict[str, Any]
+) -> IllegalActionError:
+    """Unpickle a refusal with its fields (see ``IllegalActionError.__reduce__``)."""
+    return cls(message, **fields)
 
 
 _MAX_QUOTED: Final = 40

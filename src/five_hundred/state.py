@@ -31,7 +31,13 @@ from typing import Any, Final, NamedTuple
 
 import attrs
 
-from five_hundred._checks import check_dealer, check_rules, check_seed, wrong_type
+from five_hundred._checks import (
+    check_dealer,
+    check_rules,
+    check_seat,
+    check_seed,
+    wrong_type,
+)
 from five_hundred._engine import core as _core
 from five_hundred._engine.codes import (
     HAND_SIZE,
@@ -56,7 +62,7 @@ from five_hundred.bidding import (
     TrickBid,
     advance,
     advance_listed,
-    explain_call,
+    call_refusal,
     is_listed_call,
     legal_calls,
 )
@@ -77,6 +83,7 @@ from five_hundred.errors import (
     IllegalBidError,
     IllegalPlayError,
     InvalidStateError,
+    NotYourTurnError,
     WrongPhaseError,
 )
 from five_hundred.rules import Rules, side_of
@@ -87,8 +94,8 @@ from five_hundred.tricks import (
     PlayContext,
     Position,
     contract_context,
-    explain_position,
     joker_options,
+    play_refusal,
     plays_from_mask,
 )
 
@@ -599,7 +606,8 @@ def _summary(state: GameState) -> HandSummary:
 # application (the next state, for a legal action).  _PHASE_RULES below dispatches to
 # them; the generator, the validator and apply all go through it.
 
-_Refusal = tuple[type[IllegalActionError], str] | None
+_Refusal = tuple[type[IllegalActionError], str, str] | None
+"""A refusal: the error type, the code of the refusal table and the reason."""
 
 
 class _PhaseRules(NamedTuple):
@@ -622,8 +630,8 @@ def _list_calls(core: Core) -> tuple[Action, ...]:
 
 
 def _refuse_call(core: Core, call: Call) -> _Refusal:
-    why = explain_call(core.hand.auction, _seat(core), call)
-    return None if why is None else (IllegalBidError, why)
+    found = call_refusal(core.hand.auction, _seat(core), call)
+    return None if found is None else (IllegalBidError, *found)
 
 
 def _apply_call(core: Core, call: Call, log: Log) -> GameState:
@@ -689,11 +697,13 @@ def _refuse_discard(core: Core, action: Discard) -> _Refusal:
     if missing:
         return (
             IllegalPlayError,
+            "card-not-in-hand",
             f"cannot discard {format_cards(missing)}: not in the hand",
         )
     if len(codes) != KITTY_SIZE:
         return (
             IllegalPlayError,
+            "discard-count",
             f"must discard exactly {KITTY_SIZE} cards (as many as the kitty held); got {len(codes)}",
         )
     return None
@@ -740,13 +750,25 @@ def _refuse_partner_call(core: Core, action: CallPartner) -> _Refusal:
     if card is None:
         return None
     if card == JOKER:
-        return IllegalPlayError, "the Joker cannot be called as the partner card"
+        return (
+            IllegalPlayError,
+            "partner-joker",
+            "the Joker cannot be called as the partner card",
+        )
     players: int = core.rules.players
     code = card_code(card)
     if not pack_mask(players) >> code & 1:
-        return IllegalPlayError, f"{card} is not in the {players}-player pack"
+        return (
+            IllegalPlayError,
+            "card-not-in-pack",
+            f"{card} is not in the {players}-player pack",
+        )
     if core.hands[_seat(core)] >> code & 1:
-        return IllegalPlayError, f"{card} is in the contractor's own hand"
+        return (
+            IllegalPlayError,
+            "partner-in-own-hand",
+            f"{card} is in the contractor's own hand",
+        )
     return None
 
 
@@ -844,8 +866,8 @@ def _refuse_play(core: Core, action: PlayCard) -> _Refusal:
         core.voids >> 4 * seat & 15,
         core.done == HAND_SIZE - 1,
     )
-    why = explain_position(pos, action, core.rules)
-    return None if why is None else (IllegalPlayError, why)
+    found = play_refusal(pos, action, core.rules)
+    return None if found is None else (IllegalPlayError, *found)
 
 
 def _apply_play(core: Core, action: PlayCard, log: Log) -> GameState:
@@ -958,28 +980,47 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return () if rules is None else rules.listing(core)
 
 
-def _reason(core: Core, action: object) -> _Refusal:
+def _reason(core: Core, action: object, seat: int | None = None) -> _Refusal:
     phase = core.phase
-    if phase == _PLAY and type(action) is PlayCard and _play_code(core, action) >= 0:
-        return None
-    if phase == _BIDDING and is_listed_call(action, core.hand.auction):
-        return None
+    if seat is None or seat == core.to_act:
+        if (
+            phase == _PLAY
+            and type(action) is PlayCard
+            and _play_code(core, action) >= 0
+        ):
+            return None
+        if phase == _BIDDING and is_listed_call(action, core.hand.auction):
+            return None
     if not isinstance(action, _ACTION_TYPES):
         wrong_type(action, "an Action", "parse_action")
+    if seat is not None:
+        check_seat(core.rules, seat)
+        if seat != core.to_act:
+            return NotYourTurnError, "not-your-turn", _whose_turn(core)
     rules = _PHASE_RULES[phase]
     if phase == _GAME_OVER:
-        return WrongPhaseError, "the game is over"
+        return WrongPhaseError, "game-over", "the game is over"
     if rules is None or core.to_act is None:
-        return WrongPhaseError, "the hand is over (deal the next hand)"
+        return WrongPhaseError, "hand-over", "the hand is over (deal the next hand)"
     if not isinstance(action, rules.types):
         return (
             WrongPhaseError,
+            "wrong-phase",
             f"it is the {rules.title} phase: expected {rules.expected}",
         )
     return rules.refusal(core, action)
 
 
-def _message(core: Core, action: object, reason: str) -> str:
+def _whose_turn(core: Core) -> str:
+    """The reason of an action sent for a seat that is not to act."""
+    if core.to_act is not None:
+        return f"not your turn: seat {core.to_act} is to act"
+    if core.phase == _GAME_OVER:
+        return "not your turn: nobody is to act (the game is over)"
+    return "not your turn: nobody is to act (the hand is over)"
+
+
+def _message(core: Core, action: object, reason: str, seat: int | None) -> str:
     if isinstance(action, PlayCard):
         kind = "play"
         text = str(action.card) if action.suit is None else str(action)[5:]
@@ -987,40 +1028,69 @@ def _message(core: Core, action: object, reason: str) -> str:
         kind, text = "bid", str(action)
     else:
         kind, text = "action", str(action)
-    seat = core.to_act
     who = "" if seat is None else f" by seat {seat}"
     return f"illegal {kind} {quote(text)}{who}: {reason}"
 
 
-def explain_illegal(state: GameState, action: Action) -> str | None:
+def _refuse(
+    core: Core,
+    action: object,
+    found: tuple[type[IllegalActionError], str, str],
+    seat: int | None,
+) -> IllegalActionError:
+    """The error of a refusal, with its fields (see IllegalActionError)."""
+    error, code, reason = found
+    who = core.to_act if seat is None else seat
+    message = _message(core, action, reason, who)
+    return error(message, code=code, seat=who, action=action, reason=reason)
+
+
+def explain_illegal(
+    state: GameState, action: Action, *, seat: int | None = None
+) -> str | None:
     """Why ``action`` is illegal now (the message :func:`apply` would raise), or ``None``.
+
+    With ``seat``, the action is taken for that seat: it is illegal unless the seat is
+    the seat to act, and the message says whose turn it is.
 
     >>> state = new_game(seed=1)
     >>> explain_illegal(state, PlayCard(JOKER))
     "illegal play 'JK' by seat 1: it is the bidding phase: expected a call (a bid or PASS)"
+    >>> explain_illegal(state, Pass(), seat=2)
+    "illegal bid 'PASS' by seat 2: not your turn: seat 1 is to act"
 
     Raises:
         TypeError: if ``action`` is not an action (text: read it with
             :func:`~five_hundred.actions.parse_action`).
     """
     core = _core_of(state)
-    found = _reason(core, action)
-    return None if found is None else _message(core, action, found[1])
+    found = _reason(core, action, seat)
+    return None if found is None else str(_refuse(core, action, found, seat))
 
 
-def is_legal(state: GameState, action: Action) -> bool:
-    """Whether ``action`` is legal now (exactly when it is in :func:`legal_actions`)."""
-    return _reason(_core_of(state), action) is None
+def is_legal(state: GameState, action: Action, *, seat: int | None = None) -> bool:
+    """Whether ``action`` is legal now (exactly when it is in :func:`legal_actions`).
+
+    With ``seat``, also whether that seat is the seat to act.
+    """
+    return _reason(_core_of(state), action, seat) is None
 
 
-def apply(state: GameState, action: Action) -> GameState:
+def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameState:
     """The state after the player to act takes ``action``; ``state`` is unchanged.
+
+    With ``seat`` (a server passes the seat the move came from), the action is
+    refused with :class:`~five_hundred.errors.NotYourTurnError` unless that seat is
+    the seat to act.  Every refusal carries ``code``, ``seat``, ``action`` and
+    ``reason`` (see :class:`~five_hundred.errors.IllegalActionError`).
 
     Raises:
         IllegalActionError: (:class:`~five_hundred.errors.IllegalBidError`,
-            :class:`~five_hundred.errors.IllegalPlayError` or
-            :class:`~five_hundred.errors.WrongPhaseError`) naming the rule, if the
+            :class:`~five_hundred.errors.IllegalPlayError`,
+            :class:`~five_hundred.errors.WrongPhaseError` or
+            :class:`~five_hundred.errors.NotYourTurnError`) naming the rule, if the
             action is not legal.
+        InvalidStateError: if ``seat`` is not a seat of the game.
         TypeError: if ``action`` is not an action (text: read it with
             :func:`~five_hundred.actions.parse_action`).
     """
@@ -1029,6 +1099,8 @@ def apply(state: GameState, action: Action) -> GameState:
     except AttributeError:
         core = _core_of(state)  # raises the TypeError
     phase = core.phase
+    if seat is not None and seat != core.to_act:
+        phase = -1  # not for the seat to act: the full check refuses it
     if phase == _PLAY:
         # The fast path: one of the shared plays of legal_actions, legal now (a Joker
         # lead naming a suit goes through the full check).
@@ -1047,11 +1119,10 @@ def apply(state: GameState, action: Action) -> GameState:
     elif phase == _BIDDING:
         auction = advance_listed(action, core.hand.auction)
         if auction is not None:
-            return _after_call(core, auction, (core.log, action))
-    found = _reason(core, action)
+            return _after_call(core, auction, (core.log, action, _seat(core)))
+    found = _reason(core, action, seat)
     if found is not None:
-        error, reason = found
-        raise error(_message(core, action, reason))
-    rules = _PHASE_RULES[phase]
+        raise _refuse(core, action, found, seat)
+    rules = _PHASE_RULES[core.phase]
     assert rules is not None  # an action is legal only in a phase with rules
-    return rules.application(core, action, (core.log, action))
+    return rules.application(core, action, (core.log, action, _seat(core)))

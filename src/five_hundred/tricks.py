@@ -390,31 +390,52 @@ def legal_plays(
     return _plays(pos, rules)
 
 
-def explain_position(pos: Position, play: PlayCard, rules: Rules) -> str | None:
-    """Why ``play`` is illegal in ``pos``, or ``None`` (the one legality check)."""
+_ALL_SUITS_LED: Final = (
+    "all four suits have been led: the Joker may be played only in the last trick"
+)
+
+
+def play_refusal(pos: Position, play: PlayCard, rules: Rules) -> tuple[str, str] | None:
+    """Why ``play`` is illegal in ``pos`` as ``(code, reason)``, or ``None``.
+
+    The one legality check of a card play: the codes are those of the refusal table
+    (``card-not-in-hand``, ``must-follow-suit``, ``joker-lead-suit``, ...).
+    """
     code = card_code(play.card)
     if not pos.hand >> code & 1:
-        return f"{play.card} is not in the hand"
+        return "card-not-in-hand", f"{play.card} is not in the hand"
     joker_free = pos.key == NT and code == JOKER_CODE
     if play.suit is not None and not (joker_free and pos.led < 0):
-        return "only the leader of the Joker without trumps (and no nomination) names a suit"
+        return (
+            "joker-suit-not-allowed",
+            "only the leader of the Joker without trumps (and no nomination) names a suit",
+        )
     allowed = _mask(pos, rules)
     if joker_free and pos.led < 0:
         if not allowed >> code & 1:
             if rules.joker_lead_only_last_trick:
-                return "the Joker may be led only in the last trick (Rules.joker_lead_only_last_trick)"
-            return "all four suits have been led: the Joker may be played only in the last trick"
+                return (
+                    "joker-lead-last-trick",
+                    "the Joker may be led only in the last trick (Rules.joker_lead_only_last_trick)",
+                )
+            return "joker-all-suits-led", _ALL_SUITS_LED
         names = joker_suits(
             joker_options(rules), pos.suits_led, pos.void, pos.last_trick
         )
         if play.suit is None:
-            return "leading the Joker names the suit to follow (PLAY JK:S, JK:C, JK:D or JK:H)"
+            return (
+                "joker-lead-needs-suit",
+                "leading the Joker names the suit to follow (PLAY JK:S, JK:C, JK:D or JK:H)",
+            )
         if not names >> play.suit & 1:
             if rules.joker_lead_suit is JokerLeadSuit.NOT_LED_BEFORE:
                 why = "has been led before in this hand"
             else:
                 why = "is a suit the leader has shown void in"
-            return f"the Joker may not name {play.suit.name.lower()}: it {why}"
+            return (
+                "joker-lead-suit",
+                f"the Joker may not name {play.suit.name.lower()}: it {why}",
+            )
         return None
     if allowed >> code & 1:
         return None
@@ -423,13 +444,22 @@ def explain_position(pos: Position, play: PlayCard, rules: Rules) -> str | None:
     if joker_free:
         if follow and rules.joker_follows_only_when_void:
             return (
-                f"the Joker may follow only a player void in the suit led; "
-                f"must follow {led_name}: holds {_holding(follow, pos.key, pos.led)}"
+                "joker-follows-only-void",
+                (
+                    f"the Joker may follow only a player void in the suit led; "
+                    f"must follow {led_name}: holds {_holding(follow, pos.key, pos.led)}"
+                ),
             )
-        return "all four suits have been led: the Joker may be played only in the last trick"
+        return "joker-all-suits-led", _ALL_SUITS_LED
     if allowed == JOKER_BIT and pos.key == NT and pos.misere and not follow:
-        return f"void in {led_name} in a misère contract: must play the Joker"
-    return f"must follow {led_name}: holds {_holding(follow, pos.key, pos.led)}"
+        return (
+            "misere-joker-forced",
+            f"void in {led_name} in a misère contract: must play the Joker",
+        )
+    return (
+        "must-follow-suit",
+        f"must follow {led_name}: holds {_holding(follow, pos.key, pos.led)}",
+    )
 
 
 def explain_play(
@@ -455,7 +485,8 @@ def explain_play(
     pos = _position(
         hand, context, trick, led_suit, suits_led, shown_void, last_trick=last_trick
     )
-    return explain_position(pos, play, rules)
+    found = play_refusal(pos, play, rules)
+    return None if found is None else found[1]
 
 
 def joker_nominations(

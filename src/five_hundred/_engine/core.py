@@ -32,6 +32,7 @@ __all__ = [
     "Setup",
     "called",
     "log_items",
+    "log_moves",
     "moved",
     "play_setups",
     "start",
@@ -56,8 +57,8 @@ PLAY: Final = 4
 HAND_OVER: Final = 5
 GAME_OVER: Final = 6
 
-Log = tuple[Any, Any] | None
-"""This hand's actions as a linked list, newest first: ``(earlier log, action)``."""
+Log = tuple[Any, Any, int] | None
+"""This hand's actions as a linked list, newest first: ``(earlier log, action, seat)``."""
 
 
 class Game(NamedTuple):
@@ -232,10 +233,20 @@ def log_items(log: Log) -> list[Any]:
     """The actions of a log, oldest first."""
     items: list[Any] = []
     while log is not None:
-        log, action = log
+        log, action, _ = log
         items.append(action)
     items.reverse()
     return items
+
+
+def log_moves(log: Log) -> list[tuple[int, Any]]:
+    """The ``(seat, action)`` pairs of a log, oldest first."""
+    moves: list[tuple[int, Any]] = []
+    while log is not None:
+        log, action, seat = log
+        moves.append((seat, action))
+    moves.reverse()
+    return moves
 
 
 def play_setups(

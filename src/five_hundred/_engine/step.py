@@ -50,7 +50,7 @@ def play_card(core: Core, code: int, named: int, action: Any) -> Core:
     (rules, phase, seat, game, hand, setup, log, hands, leader, trick, led, suits_led, voids, won, done, legal) = core  # fmt: skip
     key, misere, active, next_seat, contractor, order, _, options = setup
     assert seat is not None  # the play phase always has a player to act
-    log = (log, action)
+    log = (log, action, seat)
     eff: int = EFF[key][code]
     held = list(hands)
     held[seat] ^= BITS[code]
