@@ -77,7 +77,14 @@ from five_hundred.cards import (
     mask_from_cards,
     quote,
 )
-from five_hundred.dealing import deal, hands_dealt, pack, pack_mask, shuffled_pack
+from five_hundred.dealing import (
+    SplitMix64,
+    deal,
+    hands_dealt,
+    pack,
+    pack_mask,
+    shuffled_pack,
+)
 from five_hundred.errors import (
     IllegalActionError,
     IllegalBidError,
@@ -114,6 +121,8 @@ __all__ = [
 
 _MASK64: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
+_DEALER_DRAW: Final = 0xD1B54A32D192ED03
+"""Mixed into the game's seed to draw the first dealer (apart from the shuffle)."""
 
 
 class Phase(enum.Enum):
@@ -361,10 +370,32 @@ class GameState:
         return tuple(_core.log_items(self._s.log))
 
     @property
+    def moves(self) -> tuple[tuple[int, Action], ...]:
+        """Every action of this hand so far with the seat that took it, in order.
+
+        >>> state = apply(new_game(seed=1), Pass())
+        >>> [(seat, str(action)) for seat, action in state.moves]
+        [(1, 'PASS')]
+        """
+        return tuple(_core.log_moves(self._s.log))
+
+    @property
     def history(self) -> tuple[HandSummary, ...]:
-        """The finished hands of the game before this one."""
-        past: tuple[HandSummary, ...] = self._s.game.past
-        return past
+        """The finished hands of the game before this one.
+
+        The states of a game share this history (each hand adds one link), so a long
+        game costs memory and time in proportion to its length.
+        """
+        summaries: list[HandSummary] = []
+        past = self._s.game.past
+        while past is not None:
+            past, summary = past
+            summaries.append(summary)
+        summaries.reverse()
+        return tuple(summaries)
+
+    def __str__(self) -> str:
+        return _describe(self)
 
     def __repr__(self) -> str:
         contract = "" if self.contract is None else f", contract={self.contract}"
@@ -372,6 +403,72 @@ class GameState:
             f"<GameState hand {self._s.game.number} {self.phase.value}, to_act={self._s.to_act}"
             f"{contract}, scores={self.scores}>"
         )
+
+
+def _describe(state: GameState) -> str:
+    """A readable summary of a position: what ``print(state)`` shows."""
+    rules = state.rules
+    lines = [
+        f"Hand {state.hand_number + 1}, dealer seat {state.dealer}: "
+        + state.phase.value.replace("_", " ")
+    ]
+    sides = rules.sides
+    seats = [
+        [s for s in range(rules.players) if side_of(rules, s) == side]
+        for side in range(sides)
+    ]
+    lines.append(
+        "Scores: "
+        + ", ".join(
+            f"side {side} (seat{'s' if len(seats[side]) > 1 else ''} "
+            f"{', '.join(map(str, seats[side]))}) {state.scores[side]}"
+            for side in range(sides)
+        )
+    )
+    contract = state.contract
+    if contract is not None:
+        extra = (
+            ""
+            if state.joker_suit is None
+            else f", Joker nominated {state.joker_suit.name.lower()}"
+        )
+        partner = (
+            "" if state.partner_card is None else f", partner card {state.partner_card}"
+        )
+        lines.append(f"Contract: {contract}{extra}{partner}")
+        won = ", ".join(f"side {side} {n}" for side, n in enumerate(state.tricks_won))
+        lines.append(f"Tricks won: {won} ({state.tricks_played} played)")
+    else:
+        calls = " ".join(f"{seat}:{call}" for seat, call in state.auction.calls)
+        lines.append(f"Auction: {calls or '(no call yet)'}")
+    sitting = state.sitting_out
+    for seat, hand in enumerate(state.hands):
+        shown = format_cards(sorted(hand, key=card_code, reverse=True)) or "-"
+        note = " (sits out)" if seat in sitting else ""
+        lines.append(f"  seat {seat}: {shown}{note}")
+    if rules.players == 2:
+        lines.append(f"  dead hand: {format_cards(state.dead_hand)}")
+    if contract is None or state.phase is Phase.DISCARD:
+        lines.append(f"  kitty: {format_cards(state.kitty)}")
+    elif state.discards:
+        lines.append(f"  discards: {format_cards(state.discards)}")
+    if state.trick:
+        order = play_order(state, state.leader if state.leader is not None else 0)
+        plays = ", ".join(
+            f"seat {seat} {card}"
+            for seat, card in zip(order, state.trick, strict=False)
+        )
+        lines.append(f"Trick: {plays}")
+    if state.to_act is not None:
+        lead = " (to lead)" if state.phase is Phase.PLAY and not state.trick else ""
+        lines.append(f"Seat {state.to_act} to act{lead}.")
+    elif state.winners:
+        lines.append(f"Game over: side {' and '.join(map(str, state.winners))} won.")
+    elif state.hand_result is not None:
+        lines.append(
+            f"Hand over: {', '.join(f'side {s} {c:+}' for s, c in enumerate(state.hand_result))}."
+        )
+    return "\n".join(lines)
 
 
 # The one place that builds a GameState without its __init__: the attrs __init__ of a
@@ -480,7 +577,7 @@ def _hand_seed(game_seed: int, number: int) -> int:
 
 
 def new_game(
-    rules: Rules = Rules(), *, seed: int | None = None, dealer: int = 0
+    rules: Rules = Rules(), *, seed: int | None = None, dealer: int | None = 0
 ) -> GameState:
     """A new game with its first hand dealt and bidding open.
 
@@ -489,15 +586,24 @@ def new_game(
     game is reproducible from it.  Without a seed one is drawn from the operating
     system and kept in :attr:`GameState.seed`.
 
+    The first dealer is seat 0 unless given; ``dealer=None`` draws it from the seed,
+    as a table draws for the first deal (:ref:`rules-deal-rotation`), so the same seed
+    gives the same dealer.
+
+    >>> new_game(seed=5, dealer=None).dealer == new_game(seed=5, dealer=None).dealer
+    True
+
     Raises:
         InvalidStateError: for a bad dealer or seed.
         TypeError: if ``rules`` is not a :class:`~five_hundred.rules.Rules` value.
     """
     rules = check_rules(rules)
-    dealer = check_dealer(rules, dealer)
     seed = secrets.randbits(64) if seed is None else check_seed(seed)
+    if dealer is None:
+        dealer = SplitMix64(seed ^ _DEALER_DRAW).below(rules.players)
+    dealer = check_dealer(rules, dealer)
     dealt, kitty = _deal_masks(rules, seed, dealer)
-    game = Game(seed, 0, (0,) * rules.sides, (), ())
+    game = Game(seed, 0, (0,) * rules.sides, (), None)
     return _start_hand(rules, game, dealt, kitty, dealer)
 
 
@@ -533,7 +639,7 @@ def new_hand(
             f"score {rules.losing_score}, so the game is already over"
         )
         raise InvalidStateError(msg)
-    game = Game(None, 0, totals, (), ())
+    game = Game(None, 0, totals, (), None)
     return _start_hand(rules, game, dealt, kitty_mask, dealer)
 
 
@@ -588,7 +694,7 @@ def next_hand(
             seed = check_seed(seed)
         dealt, kitty_mask = _deal_masks(rules, seed, dealer)
     summary = _summary(state)
-    new = Game(game.seed, number, game.scores, game.winners, (*game.past, summary))
+    new = Game(game.seed, number, game.scores, game.winners, (game.past, summary))
     return _start_hand(rules, new, dealt, kitty_mask, dealer)
 
 
