@@ -46,6 +46,7 @@ DEFAULTS: dict[str, object] = {
     "slam_bonus": True,
     "defender_trick_points": 10,
     "defender_cap": None,
+    "defender_points_only_when_set": False,
     "win_requires_contract": True,
     "target": 500,
     "losing_score": -500,

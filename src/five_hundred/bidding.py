@@ -488,6 +488,14 @@ def _listing(book: _Book, a: engine.AuctionRecord, seat: int) -> _Listing:
     return found
 
 
+_CALLS: Final[dict[tuple[Any, tuple[int, ...]], tuple[tuple[int, Call], ...]]] = {}
+"""The typed calls of each sequence of calls met (a view asks for them at every action).
+
+Keyed by the rules' book (a rank names a bid only within its rules' ladder) and the
+engine's flat ``seat, rank, ...`` tuple."""
+_CALLS_SIZE: Final = 4096
+
+
 @attrs.frozen(repr=False)
 class Auction:
     """An auction in progress or finished: an immutable value.
@@ -525,9 +533,18 @@ class Auction:
     @property
     def calls(self) -> tuple[tuple[int, Call], ...]:
         """Every call so far as ``(seat, call)`` pairs, in order."""
-        flat = self._a.calls
-        by_rank = self._book.by_rank
-        return tuple(zip(flat[::2], map(by_rank.__getitem__, flat[1::2]), strict=True))
+        key = (self._book, self._a.calls)
+        found = _CALLS.get(key)
+        if found is None:
+            flat = key[1]
+            by_rank = self._book.by_rank
+            found = tuple(
+                zip(flat[::2], map(by_rank.__getitem__, flat[1::2]), strict=True)
+            )
+            if len(_CALLS) >= _CALLS_SIZE:
+                del _CALLS[next(iter(_CALLS))]
+            _CALLS[key] = found
+        return found
 
     @property
     def to_act(self) -> int | None:

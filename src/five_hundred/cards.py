@@ -253,13 +253,32 @@ def mask_from_cards(cards: Iterable[Card]) -> int:
 
 
 def cards_from_mask(mask: int) -> tuple[Card, ...]:
-    """The cards of a bit mask, in code order (by suit, then rank, the Joker last)."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(CARDS_BY_CODE[low.bit_length() - 1])
-        mask ^= low
-    return tuple(cards)
+    """The cards of a bit mask, in code order (by suit, then rank, the Joker last).
+
+    Each suit's 16 bits are looked up in a table of that suit's holdings (built as
+    they are met, up to a bound), which costs less than a loop over the cards.
+    """
+    cards: tuple[Card, ...] = ()
+    for suit in range(4):
+        ranks = mask >> 16 * suit & 0xFFFF
+        if ranks:
+            cards += _suit_cards(suit, ranks)
+    return (*cards, JOKER) if mask >> JOKER_CODE & 1 else cards
+
+
+_HOLDINGS: Final[dict[int, tuple[Card, ...]]] = {}
+"""The cards of each suit holding met, by ``suit << 16 | ranks``."""
+_HOLDINGS_SIZE: Final = 1 << 16
+
+
+def _suit_cards(suit: int, ranks: int) -> tuple[Card, ...]:
+    key = suit << 16 | ranks
+    found = _HOLDINGS.get(key)
+    if found is None:
+        found = tuple(CARDS_BY_CODE[16 * suit + r] for r in range(16) if ranks >> r & 1)
+        if len(_HOLDINGS) < _HOLDINGS_SIZE:
+            _HOLDINGS[key] = found
+    return found
 
 
 _SUIT_BY_TEXT: Final = {

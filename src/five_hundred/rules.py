@@ -18,13 +18,13 @@ five_hundred.errors.RulesConfigError: six_player_sides=3 needs players=6 (got pl
 
 import enum
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, Self, cast
 
 import attrs
 
 from five_hundred.cards import Strain
-from five_hundred.errors import InvalidStateError, RulesConfigError, wrong_type
+from five_hundred.errors import InvalidStateError, RulesConfigError, quote, wrong_type
 
 __all__ = [
     "AVONDALE",
@@ -118,6 +118,33 @@ AVONDALE: Final = ScoringTable.avondale()
 """The standard (Avondale) scoring table."""
 PERFECT: Final = ScoringTable.perfect()
 """The "perfect" table (Avondale minus 20)."""
+_NAMED_TABLES: Final = {"avondale": AVONDALE, "perfect": PERFECT}
+
+
+def _table_data(table: ScoringTable) -> object:
+    """A scoring table as data: its name if it is a named one, else name and values."""
+    if _NAMED_TABLES.get(table.name) == table:
+        return table.name
+    return {"name": table.name, "values": [list(row) for row in table.values]}
+
+
+def _table_from_data(value: object) -> ScoringTable:
+    """The scoring table of :func:`_table_data`'s data."""
+    if isinstance(value, str) and value in _NAMED_TABLES:
+        return _NAMED_TABLES[value]
+    if (
+        isinstance(value, Mapping)
+        and set(value) == {"name", "values"}
+        and isinstance(value["name"], str)
+        and isinstance(value["values"], Sequence)
+        and not isinstance(value["values"], str)
+    ):
+        return ScoringTable.from_rows(value["values"], value["name"])
+    msg = (
+        "Rules.scoring_table must be 'avondale', 'perfect' or "
+        f'{{"name": ..., "values": [5 rows of 5 numbers]}}; got {quote(value)}'
+    )
+    raise RulesConfigError(msg)
 
 
 def _is_bool(name: str, value: object) -> None:
@@ -220,6 +247,8 @@ class Rules:
     """Points per trick for each defending side (0 turns them off)."""
     defender_cap: int | None = attrs.field(default=None, validator=_check)
     """Defenders' trick points take a side at most up to this total (490 or 480)."""
+    defender_points_only_when_set: bool = attrs.field(default=False, validator=_check)
+    """Defenders score their tricks only when the contract fails (not when it is made)."""
     win_requires_contract: bool = attrs.field(default=True, validator=_check)
     """A side wins only by reaching the target as the result of making a contract."""
     target: int = attrs.field(default=500, validator=_check)
@@ -297,6 +326,65 @@ class Rules:
     def partnerships(self) -> bool:
         """Whether sides are fixed teams of more than one player (4 and 6 players)."""
         return self.sides < self.players
+
+    # -- as data ----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option as JSON-ready data (lobby settings, a saved game).
+
+        Booleans and numbers as they are; ``joker_lead_suit`` by its value
+        (``"not_led_before"``, ...); ``scoring_table`` by name (``"avondale"``,
+        ``"perfect"``) or as ``{"name": ..., "values": [5 rows of 5 numbers]}``.
+        :meth:`from_dict` reads it back to an equal value.
+
+        >>> Rules.from_dict(Rules(players=3).to_dict()) == Rules(players=3)
+        True
+        """
+        data: dict[str, Any] = {}
+        for field in attrs.fields(Rules):
+            value = getattr(self, field.name)
+            if isinstance(value, JokerLeadSuit):
+                value = value.value
+            elif isinstance(value, ScoringTable):
+                value = _table_data(value)
+            data[field.name] = value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """The rules of :meth:`to_dict`'s data; missing options take their default.
+
+        Raises:
+            RulesConfigError: naming the key, for an unknown option or a value of the
+                wrong type, and for an inconsistent combination.
+
+        >>> Rules.from_dict({"players": 5, "slam_bonus": False}).sides
+        5
+        >>> Rules.from_dict({"player": 5})
+        Traceback (most recent call last):
+        ...
+        five_hundred.errors.RulesConfigError: unknown Rules option 'player' (options: players, six_player_sides, misere, ...)
+        """
+        if not isinstance(cast(object, data), Mapping):
+            msg = f"Rules.from_dict needs a mapping of options; got {quote(data)}"
+            raise RulesConfigError(msg)
+        names = [field.name for field in attrs.fields(Rules)]
+        options: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in names:
+                shown = ", ".join(names[:3])
+                msg = f"unknown Rules option {quote(key)} (options: {shown}, ...)"
+                raise RulesConfigError(msg)
+            if key == "joker_lead_suit":
+                choices = [choice.value for choice in JokerLeadSuit]
+                if value not in choices:
+                    msg = f"Rules.joker_lead_suit must be one of {', '.join(choices)}; got {quote(value)}"
+                    raise RulesConfigError(msg)
+                value = JokerLeadSuit(value)
+            elif key == "scoring_table":
+                value = _table_from_data(value)
+            options[key] = value
+        return cls(**options)
 
     # -- presets ----------------------------------------------------------------
 

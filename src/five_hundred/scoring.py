@@ -163,6 +163,8 @@ def hand_changes(
     else:
         result = value if contract_made(bid, taken) else -value
     per_trick, cap = rules.defender_trick_points, rules.defender_cap
+    if result > 0 and rules.defender_points_only_when_set:
+        per_trick = 0  # defenders score their tricks only when the contract fails
     changes = []
     for side in sides:
         if side in contracting:

@@ -44,14 +44,16 @@ from five_hundred._engine.codes import (
     JOKER_BIT,
     JOKER_CODE,
     KITTY_SIZE,
+    NO_SUIT,
     NT,
     codes_from_mask,
     seat_nibbles,
 )
 from five_hundred._engine.core import Core, Game, Hand, Log, Setup
 from five_hundred._engine.memo import per_rules
-from five_hundred._engine.play import joker_suits
+from five_hundred._engine.play import joker_suits, winner_index
 from five_hundred._engine.step import play_card, start_play
+from five_hundred._engine.tables import EFF
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
     Auction,
@@ -168,6 +170,12 @@ _HAND_OVER: Final = _core.HAND_OVER
 _GAME_OVER: Final = _core.GAME_OVER
 
 
+_SUIT_SETS: Final = tuple(
+    frozenset(s for s in Suit if mask >> s & 1) for mask in range(16)
+)
+"""The set of suits of each 4-bit suit mask (shared values, built once)."""
+
+
 class HandSummary(NamedTuple):
     """A finished hand of the game: its deal, its actions and its result."""
 
@@ -227,6 +235,16 @@ class GameState:
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards now (seat 0 first), in card-code order."""
         return tuple(cards_from_mask(m) for m in self._s.hands[: self.rules.players])
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """One seat's cards now, in card-code order (``hands[seat]``, built alone)."""
+        rules = self.rules
+        return cards_from_mask(self._s.hands[check_seat(rules, seat)])
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds now."""
+        return tuple(m.bit_count() for m in self._s.hands[: self.rules.players])
 
     @property
     def dead_hand(self) -> tuple[Card, ...]:
@@ -292,8 +310,7 @@ class GameState:
     @property
     def sitting_out(self) -> frozenset[int]:
         """Seats that take no part in the play (the partners of a misère contractor)."""
-        mask = self._s.hand.sitting
-        return frozenset(s for s in range(self.rules.players) if mask >> s & 1)
+        return _SEAT_SETS[self._s.hand.sitting]
 
     # -- the play ---------------------------------------------------------------------
 
@@ -315,13 +332,13 @@ class GameState:
     @property
     def suits_led(self) -> frozenset[Suit]:
         """Every suit that has been the suit to follow this hand (current trick included)."""
-        return frozenset(s for s in Suit if self._s.suits_led >> s & 1)
+        return _SUIT_SETS[self._s.suits_led]
 
     @property
     def shown_void(self) -> tuple[frozenset[Suit], ...]:
         """For each seat, the suits it has shown void in this hand."""
         voids = seat_nibbles(self._s.voids, self.rules.players)
-        return tuple(frozenset(s for s in Suit if void >> s & 1) for void in voids)
+        return tuple(_SUIT_SETS[void] for void in voids)
 
     @property
     def tricks_played(self) -> int:
@@ -336,11 +353,7 @@ class GameState:
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks won this hand by each side."""
-        rules = self.rules
-        sides = [0] * rules.sides
-        for seat, won in enumerate(self.tricks_won_by_seat):
-            sides[side_of(rules, seat)] += won
-        return tuple(sides)
+        return _by_side(self.rules, self.tricks_won_by_seat)
 
     # -- scores ------------------------------------------------------------------------
 
@@ -403,6 +416,85 @@ class GameState:
             f"<GameState hand {self._s.game.number} {self.phase.value}, to_act={self._s.to_act}"
             f"{contract}, scores={self.scores}>"
         )
+
+
+@per_rules
+def _sides_of(rules: Rules) -> tuple[int, tuple[int, ...]]:
+    """The number of sides and the side of each seat (``side_of``, once per rules)."""
+    return rules.sides, tuple(side_of(rules, seat) for seat in range(rules.players))
+
+
+def _by_side(rules: Rules, by_seat: tuple[int, ...]) -> tuple[int, ...]:
+    """Per-seat numbers added up per side."""
+    count, sides = _sides_of(rules)
+    if count == len(by_seat):
+        return by_seat  # every seat its own side
+    totals = [0] * count
+    for seat, n in enumerate(by_seat):
+        totals[sides[seat]] += n
+    return tuple(totals)
+
+
+class TableFacts(NamedTuple):
+    """What everyone at the table knows of a position, read in one go (for views)."""
+
+    rules: Rules
+    phase: Phase
+    to_act: int | None
+    dealer: int
+    hand_number: int
+    scores: tuple[int, ...]
+    calls: tuple[tuple[int, Call], ...]
+    contract: Contract | None
+    joker_suit: Suit | None
+    partner_card: Card | None
+    suits_led: frozenset[Suit]
+    shown_void: tuple[frozenset[Suit], ...]
+    tricks_won: tuple[int, ...]
+    tricks_won_by_seat: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    sitting_out: frozenset[int]
+    hand_result: tuple[int, ...] | None
+    winners: tuple[int, ...]
+
+
+def table_facts(state: GameState) -> TableFacts:
+    """The public facts of ``state``: one read of its record instead of a dozen."""
+    core = _core_of(state)
+    rules: Rules = core.rules
+    players = rules.players
+    hand, game = core.hand, core.game
+    by_seat = seat_nibbles(core.won, players)
+    suit = hand.joker_suit
+    card = hand.partner_card
+    auction: Auction = hand.auction
+    return TableFacts(
+        rules,
+        _PHASES[core.phase],
+        core.to_act,
+        hand.dealer,
+        game.number,
+        game.scores,
+        auction.calls,
+        hand.contract,
+        None if suit < 0 else _SUITS[suit],
+        None if card < 0 else CARDS_BY_CODE[card],
+        _SUIT_SETS[core.suits_led],
+        tuple([_SUIT_SETS[void] for void in seat_nibbles(core.voids, players)]),
+        _by_side(rules, by_seat),
+        by_seat,
+        tuple([mask.bit_count() for mask in core.hands[:players]]),
+        _SEAT_SETS[hand.sitting],
+        hand.result,
+        game.winners,
+    )
+
+
+_SUITS: Final = tuple(Suit)
+_SEAT_SETS: Final = tuple(
+    frozenset(s for s in range(6) if mask >> s & 1) for mask in range(64)
+)
+"""The set of seats of each seat mask (six seats at most)."""
 
 
 def _describe(state: GameState) -> str:
@@ -501,6 +593,62 @@ def play_order(state: GameState, leader: int) -> tuple[int, ...]:
     """
     order: tuple[int, ...] = _core_of(state).setup.order[leader]
     return order
+
+
+TrickData = tuple[int, tuple[tuple[int, int], ...], int, int]
+"""A trick as ints: leader, ``(seat, card code)`` plays, suit led (-1 before the
+lead), winner (-1 while in progress)."""
+
+_TRICKS_MEMO: Final[dict[int, tuple[Any, tuple[TrickData, ...]]]] = {}
+"""The completed tricks up to a log node that ended a trick, by the node's identity
+(the node is kept with them, so an identity is never mistaken)."""
+TRICKS_MEMO_SIZE: Final = 4096
+
+
+def trick_record(state: GameState) -> tuple[tuple[TrickData, ...], TrickData | None]:
+    """The completed tricks of this hand and the trick in progress, as ints.
+
+    Read from the hand's log; the tricks up to the last completed one are kept for
+    the next state of the hand, so a position costs only its current trick.  The
+    trick in progress is ``None`` outside the play.
+    """
+    core = _core_of(state)
+    setup = core.setup
+    if core.hand.contract is None or setup.key < 0:
+        return (), None
+    pending: list[tuple[Any, int, PlayCard]] = []
+    done: tuple[TrickData, ...] = ()
+    log = core.log
+    while log is not None:
+        found = _TRICKS_MEMO.get(id(log))
+        if found is not None and found[0] is log:
+            done = found[1]
+            break
+        earlier, action, seat = log
+        if type(action) is PlayCard:
+            pending.append((log, seat, action))
+        log = earlier
+    pending.reverse()
+    key, active = setup.key, setup.active
+    leader = done[-1][3] if done else setup.contractor
+    plays: list[tuple[int, int]] = []
+    led = -1
+    for node, seat, action in pending:
+        code = _CODE_BY_CARD[action.card]
+        if not plays:
+            eff = EFF[key][code]
+            led = eff if eff != NO_SUIT or action.suit is None else int(action.suit)
+        plays.append((seat, code))
+        if len(plays) == active:
+            index = winner_index([c for _, c in plays], key, led)
+            winner = plays[index][0]
+            done = (*done, (leader, tuple(plays), led, winner))
+            if len(_TRICKS_MEMO) >= TRICKS_MEMO_SIZE:
+                del _TRICKS_MEMO[next(iter(_TRICKS_MEMO))]
+            _TRICKS_MEMO[id(node)] = (node, done)
+            leader, plays, led = winner, [], -1
+    current = (leader, tuple(plays), led, -1) if core.phase == _PLAY else None
+    return done, current
 
 
 def inner(state: GameState) -> Core:

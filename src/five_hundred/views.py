@@ -30,23 +30,31 @@ trick (from the opening lead with ``Rules.open_misere_exposed_before_lead``).
 ((1, parse_bid('7H')),)
 """
 
+from typing import Any, Final
+
 import attrs
 
-from five_hundred.actions import Action, PlayCard
+from five_hundred.actions import Action
 from five_hundred.bidding import Call, Contract, MisereBid, MisereKind, TrickBid
-from five_hundred.cards import Card, Suit, format_cards, quote
+from five_hundred.cards import CARDS_BY_CODE, Card, Suit, format_cards
 from five_hundred.dealing import pack
-from five_hundred.errors import InvalidStateError
+from five_hundred.errors import InvalidStateError, quote
 from five_hundred.rules import Rules, side_of
-from five_hundred.state import GameState, Phase, legal_actions, play_order
-from five_hundred.tricks import (
-    PlayContext,
-    contract_context,
-    effective_suit,
-    trick_winner,
+from five_hundred.state import (
+    GameState,
+    Phase,
+    TrickData,
+    legal_actions,
+    table_facts,
+    trick_record,
 )
+from five_hundred.tricks import PlayContext, contract_context
 
-__all__ = ["SeatView", "Trick", "known_partner", "view"]
+__all__ = ["VIEW_SCHEMA", "SeatView", "Trick", "known_partner", "view"]
+
+VIEW_SCHEMA: Final = 1
+"""The version of :meth:`SeatView.to_dict`'s layout (raised on any change)."""
+_SUIT_TEXT: Final = ("S", "C", "D", "H")
 
 
 @attrs.frozen
@@ -89,8 +97,8 @@ class SeatView:
 
     rules: Rules
     """The rules of the game."""
-    seat: int
-    """The seat this view belongs to."""
+    seat: int | None
+    """The seat this view belongs to (``None``: a spectator, who sees no hidden card)."""
     phase: Phase
     """The phase of the hand (or ``GAME_OVER``)."""
     to_act: int | None
@@ -146,14 +154,71 @@ class SeatView:
     """This seat's legal actions when it is to act (as :func:`legal_actions`), else ``()``."""
 
     @property
-    def side(self) -> int:
-        """This seat's side."""
-        return side_of(self.rules, self.seat)
+    def side(self) -> int | None:
+        """This seat's side (``None`` for a spectator)."""
+        return None if self.seat is None else side_of(self.rules, self.seat)
 
     @property
     def is_to_act(self) -> bool:
         """Whether it is this seat's turn."""
-        return self.to_act == self.seat
+        return self.seat is not None and self.to_act == self.seat
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-ready data, to send to the seat's client.
+
+        Cards, bids and actions are in the library's notation (``"10H"``, ``"7H-SK"``,
+        ``"PLAY JK:H"``), suits as ``"S"``, ``"C"``, ``"D"``, ``"H"``; ``schema`` is
+        :data:`VIEW_SCHEMA`.  It holds nothing this seat may not know (the layout is
+        documented on the page "Write a game server").
+
+        >>> from five_hundred import new_game, view
+        >>> data = view(new_game(seed=1), 1).to_dict()
+        >>> data["schema"], data["seat"], data["phase"], len(data["hand"])
+        (1, 1, 'bidding', 10)
+        >>> data["legal_actions"][:3]
+        ['PASS', '6S', '6S-SK']
+        """
+        contract = self.contract
+        return {
+            "schema": VIEW_SCHEMA,
+            "rules": self.rules.to_dict(),
+            "seat": self.seat,
+            "side": self.side,
+            "phase": self.phase.value,
+            "to_act": self.to_act,
+            "dealer": self.dealer,
+            "hand_number": self.hand_number,
+            "scores": list(self.scores),
+            "hand": _texts(self.hand),
+            "calls": [[seat, str(call)] for seat, call in self.calls],
+            "contract": None
+            if contract is None
+            else {"bid": str(contract.bid), "contractor": contract.contractor},
+            "joker_suit": _suit_text(self.joker_suit),
+            "partner_card": None
+            if self.partner_card is None
+            else str(self.partner_card),
+            "partner": self.partner,
+            "trick": None if self.trick is None else _trick_dict(self.trick),
+            "tricks": [_trick_dict(trick) for trick in self.tricks],
+            "suits_led": sorted(
+                (_SUIT_TEXT[s] for s in self.suits_led), key=_SUIT_TEXT.index
+            ),
+            "shown_void": [
+                sorted((_SUIT_TEXT[s] for s in void), key=_SUIT_TEXT.index)
+                for void in self.shown_void
+            ],
+            "tricks_won": list(self.tricks_won),
+            "tricks_won_by_seat": list(self.tricks_won_by_seat),
+            "hand_sizes": list(self.hand_sizes),
+            "sitting_out": sorted(self.sitting_out),
+            "kitty": _texts(self.kitty),
+            "discards": _texts(self.discards),
+            "exposed": _texts(self.exposed),
+            "hand_result": None if self.hand_result is None else list(self.hand_result),
+            "winners": list(self.winners),
+            "legal_actions": [str(action) for action in self.legal_actions],
+        }
 
     @property
     def play_context(self) -> PlayContext | None:
@@ -185,8 +250,11 @@ class SeatView:
         return tuple(card for card in pack(self.rules) if card not in known)
 
     def __str__(self) -> str:
+        who = (
+            "Spectator" if self.seat is None else f"Seat {self.seat} (side {self.side})"
+        )
         lines = [
-            f"Seat {self.seat} (side {self.side}), hand {self.hand_number}, "
+            f"{who}, hand {self.hand_number}, "
             f"dealer {self.dealer}: {self.phase.value}"
             + ("" if self.to_act is None else f", seat {self.to_act} to act"),
             f"Scores: {' '.join(map(str, self.scores))}",
@@ -229,38 +297,65 @@ class SeatView:
         return "\n".join(lines)
 
 
-def _led(play: PlayCard, context: PlayContext) -> Suit | None:
-    suit = effective_suit(play.card, context)
-    return play.suit if suit is None else suit
+def _texts(cards: tuple[Card, ...]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _suit_text(suit: Suit | None) -> str | None:
+    return None if suit is None else _SUIT_TEXT[suit]
+
+
+def _trick_dict(trick: Trick) -> dict[str, Any]:
+    return {
+        "leader": trick.leader,
+        "plays": [[seat, str(card)] for seat, card in trick.plays],
+        "led_suit": _suit_text(trick.led_suit),
+        "winner": trick.winner,
+    }
+
+
+_TRICKS: Final[dict[TrickData, Trick]] = {}
+"""The Trick value of each trick met (shared: a view is rebuilt at every action)."""
+_TRICKS_SIZE: Final = 65536
+
+
+def _trick(data: TrickData) -> Trick:
+    found = _TRICKS.get(data)
+    if found is None:
+        leader, plays, led, winner = data
+        found = Trick(
+            leader,
+            tuple((seat, CARDS_BY_CODE[code]) for seat, code in plays),
+            None if led < 0 else Suit(led),
+            None if winner < 0 else winner,
+        )
+        if len(_TRICKS) >= _TRICKS_SIZE:
+            del _TRICKS[next(iter(_TRICKS))]
+        _TRICKS[data] = found
+    return found
+
+
+_DONE: Final[dict[int, tuple[tuple[TrickData, ...], tuple[Trick, ...]]]] = {}
+"""The typed tricks of each tuple of completed tricks that the state hands out (the
+state shares one tuple between the positions of a trick), by identity."""
 
 
 def _tricks(state: GameState) -> tuple[tuple[Trick, ...], Trick | None]:
-    """The completed tricks and the trick in progress, from the hand's actions."""
-    contract, context = state.contract, state.play_context
-    if contract is None or context is None:
-        return (), None
-    plays = [action for action in state.actions if isinstance(action, PlayCard)]
-    size = state.rules.players - len(state.sitting_out)
-    leader = contract.contractor
-    done: list[Trick] = []
-    for start in range(0, len(plays), size):
-        group = plays[start : start + size]
-        seats = play_order(state, leader)
-        pairs = tuple(zip(seats, (play.card for play in group), strict=False))
-        led = _led(group[0], context)
-        if len(group) < size:
-            return tuple(done), Trick(leader, pairs, led)
-        winner = seats[trick_winner([card for _, card in pairs], context, led)]
-        done.append(Trick(leader, pairs, led, winner))
-        leader = winner
-    current = Trick(leader) if state.phase is Phase.PLAY else None
-    return tuple(done), current
+    """The completed tricks and the trick in progress (from the state's record)."""
+    done, current = trick_record(state)
+    found = _DONE.get(id(done))
+    if found is None or found[0] is not done:
+        found = (done, tuple(map(_trick, done)))
+        if len(_DONE) >= _TRICKS_SIZE:
+            del _DONE[next(iter(_DONE))]
+        _DONE[id(done)] = found
+    return found[1], None if current is None else _trick(current)
 
 
-def _kitty_seen(state: GameState, seat: int) -> bool:
+def _kitty_seen(state: GameState, seat: int | None) -> bool:
     """Whether ``seat`` took up the kitty: the contractor, unless sans kitty."""
     contract = state.contract
-    if contract is None or contract.contractor != seat:
+    if seat is None or contract is None or contract.contractor != seat:
         return False
     return not (isinstance(contract.bid, TrickBid) and contract.bid.sans_kitty)
 
@@ -280,29 +375,29 @@ def _exposed(state: GameState) -> tuple[Card, ...]:
         return ()
     if state.tricks_played == 0 and not state.rules.open_misere_exposed_before_lead:
         return ()
-    return state.hands[contract.contractor]
+    return state.hand_of(contract.contractor)
 
 
-def known_partner(state: GameState, seat: int) -> int | None:
+def known_partner(state: GameState, seat: int | None) -> int | None:
     """Five players: the partner's seat if ``seat`` knows it, else ``None``.
 
     The partner knows from the start (it holds the called card); every other seat,
-    the contractor too, learns it when the partner card is played
-    (:ref:`rules-five-players`). This is the one place that decides it:
-    :attr:`SeatView.partner` holds the answer, and players read it from there.
+    the contractor too, and spectators, learn it when the partner card is played
+    (:ref:`rules-five-players`): the partner no longer holds it.  This is the one
+    place that decides it: :attr:`SeatView.partner` holds the answer, and players
+    read it from there.
     """
     partner = state.partner
     if partner is None or partner == seat:
         return partner
-    card = state.partner_card
-    played = any(
-        isinstance(action, PlayCard) and action.card == card for action in state.actions
-    )
-    return partner if played else None
+    return None if state.partner_card in state.hand_of(partner) else partner
 
 
-def view(state: GameState, seat: int) -> SeatView:
-    """What ``seat`` may know about the game in ``state``.
+def view(state: GameState, seat: int | None) -> SeatView:
+    """What ``seat`` may know about the game in ``state`` (``None``: a spectator).
+
+    A spectator sees what is public at the table: no hand, no kitty, no discards,
+    no legal actions.
 
     Raises:
         InvalidStateError: if ``seat`` is not a seat of the game.
@@ -312,44 +407,47 @@ def view(state: GameState, seat: int) -> SeatView:
     >>> seen = view(state, 0)
     >>> len(seen.hand), len(seen.unseen)
     (10, 33)
+    >>> view(state, None).hand, len(view(state, None).unseen)
+    ((), 43)
     >>> view(state, 4)
     Traceback (most recent call last):
     ...
     five_hundred.errors.InvalidStateError: invalid seat '4': seats are 0 to 3
     """
-    rules = state.rules
-    if type(seat) is not int or not 0 <= seat < rules.players:
+    facts = table_facts(state)
+    rules = facts.rules
+    if seat is not None and (type(seat) is not int or not 0 <= seat < rules.players):
         msg = f"invalid seat {quote(seat)}: seats are 0 to {rules.players - 1}"
         raise InvalidStateError(msg)
-    hands = state.hands
     done, current = _tricks(state)
     kitty_seen = _kitty_seen(state, seat)
+    to_act = facts.to_act
     return SeatView(
-        rules=rules,
-        seat=seat,
-        phase=state.phase,
-        to_act=state.to_act,
-        dealer=state.dealer,
-        hand_number=state.hand_number,
-        scores=state.scores,
-        hand=hands[seat],
-        calls=state.auction.calls,
-        contract=state.contract,
-        joker_suit=state.joker_suit,
-        partner_card=state.partner_card,
-        partner=known_partner(state, seat),
-        trick=current,
-        tricks=done,
-        suits_led=state.suits_led,
-        shown_void=state.shown_void,
-        tricks_won=state.tricks_won,
-        tricks_won_by_seat=state.tricks_won_by_seat,
-        hand_sizes=tuple(len(hand) for hand in hands),
-        sitting_out=state.sitting_out,
-        kitty=state.kitty if kitty_seen else (),
-        discards=state.discards if kitty_seen else (),
-        exposed=_exposed(state),
-        hand_result=state.hand_result,
-        winners=state.winners,
-        legal_actions=legal_actions(state) if state.to_act == seat else (),
+        rules,
+        seat,
+        facts.phase,
+        to_act,
+        facts.dealer,
+        facts.hand_number,
+        facts.scores,
+        () if seat is None else state.hand_of(seat),
+        facts.calls,
+        facts.contract,
+        facts.joker_suit,
+        facts.partner_card,
+        known_partner(state, seat) if facts.partner_card is not None else None,
+        current,
+        done,
+        facts.suits_led,
+        facts.shown_void,
+        facts.tricks_won,
+        facts.tricks_won_by_seat,
+        facts.hand_sizes,
+        facts.sitting_out,
+        state.kitty if kitty_seen else (),
+        state.discards if kitty_seen else (),
+        _exposed(state) if facts.phase in _IN_PLAY else (),
+        facts.hand_result,
+        facts.winners,
+        legal_actions(state) if seat is not None and to_act == seat else (),
     )

@@ -59,4 +59,7 @@ def seat_nibbles(packed: int, players: int) -> tuple[int, ...]:
     The state keeps the tricks each seat won and the suits each seat showed void in
     this way: one small int instead of a tuple per change.
     """
-    return tuple(packed >> 4 * seat & 15 for seat in range(players))
+    return tuple([packed >> shift & 15 for shift in _SHIFTS[players]])
+
+
+_SHIFTS: Final = tuple(tuple(range(0, 4 * n, 4)) for n in range(7))

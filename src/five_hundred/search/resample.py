@@ -151,6 +151,9 @@ class _Knowledge:
     """What a view tells about where the cards are, on card codes."""
 
     def __init__(self, view: SeatView) -> None:
+        if view.seat is None:
+            msg = "resample needs a seat's view, not a spectator's (view(state, None))"
+            raise InvalidStateError(msg)
         rules, contract = view.rules, view.contract
         self.view = view
         self.players = rules.players
