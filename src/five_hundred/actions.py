@@ -15,8 +15,9 @@ parse_action('DISCARD 5S 6S 7C')
 (parse_action('PLAY JK:H'), parse_bid('7H'))
 """
 
+import enum
 from collections.abc import Iterable
-from typing import Any, Final, TypeAlias, cast
+from typing import Any, Final, Protocol, TypeAlias, cast
 
 import attrs
 
@@ -32,7 +33,7 @@ from five_hundred.cards import (
     parse_cards,
     quote,
 )
-from five_hundred.errors import InvalidNotationError
+from five_hundred.errors import InvalidNotationError, wrong_type
 
 __all__ = [
     "Action",
@@ -182,15 +183,79 @@ def _parse_play(text: str, rest: str) -> PlayCard:
     return PlayCard(card, _parse_suit(text, suit_text.strip()))
 
 
-def parse_action(text: str) -> Action:
+class _Phased(Protocol):
+    """What a parsing context offers: a phase (a GameState or a SeatView)."""
+
+    @property
+    def phase(self) -> enum.Enum: ...
+
+
+_KEYWORDS: Final = frozenset({"PLAY", "DISCARD", "NOMINATE", "CALL"})
+_BARE_HELP: Final = {
+    "play": "expected a card to play (10H, JK, JK:H) or an action",
+    "discard": "expected the cards to discard (5S 6S 7C) or an action",
+    "nominate": "expected a suit for the Joker (S, C, D, H) or NONE, or an action",
+    "call_partner": "expected a partner card (AH) or ALONE, or an action",
+}
+
+
+def parse_action(text: str, *, context: _Phased | None = None) -> Action:
     """Parse an action from its text form; case is ignored.
+
+    With ``context`` (a :class:`~five_hundred.state.GameState` or a
+    :class:`~five_hundred.views.SeatView`), the short forms a player types are read by
+    the phase, as in the terminal game: in the play a bare card (``10H``, ``JK``,
+    ``JK:H``, ``JK H``) is that card's play; in the discard a bare list of cards is the
+    discard; in the nomination a bare suit or ``NONE``; in the partner call a bare card
+    or ``ALONE``; in the bidding a bid.  The full forms are read in every phase.
+
+    >>> from five_hundred import new_game
+    >>> parse_action("10H")  # without a context: the bid ten hearts
+    parse_bid('10H')
+    >>> parse_action("7h", context=new_game(seed=1))  # bidding: a bid
+    parse_bid('7H')
 
     Raises:
         InvalidNotationError: if ``text`` is not an action in the notation.
+        TypeError: if ``context`` has no phase (not a GameState or SeatView).
     """
     if not isinstance(cast(object, text), str):
         msg = f"invalid action {quote(text)}: expected text"
         raise InvalidNotationError(msg)
+    if context is None:
+        return _parse_full(text)
+    try:
+        phase = context.phase.value
+    except AttributeError:
+        wrong_type(context, "a GameState or a SeatView as the context")
+    head = notation_key(text.strip().partition(" ")[0])
+    if phase not in _BARE_HELP or head in _KEYWORDS:
+        return _parse_full(text)
+    try:
+        return _parse_bare(text, phase)
+    except InvalidNotationError:
+        try:
+            return _parse_full(text)
+        except InvalidNotationError:
+            raise _fail(text, _BARE_HELP[phase]) from None
+
+
+def _parse_bare(text: str, phase: str) -> Action:
+    """The action of a short form in ``phase`` (see :func:`parse_action`)."""
+    words = text.split()
+    if phase == "play":
+        if len(words) == 2 and notation_key(words[0]) == "JK":
+            return _parse_play(text, f"JK:{words[1]}")
+        return _parse_play(text, text.strip())
+    if phase == "discard":
+        return _parse_full(f"DISCARD {text}")
+    if phase == "nominate":
+        return _parse_full(f"NOMINATE {text}")
+    return _parse_full(f"CALL {text}")
+
+
+def _parse_full(text: str) -> Action:
+    """Parse the full text form of an action."""
     head, _, rest = text.strip().partition(" ")
     keyword = notation_key(head)
     rest = rest.strip()
