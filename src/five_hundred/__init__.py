@@ -75,7 +75,16 @@ from five_hundred.rules import (
     ScoringTable,
     side_of,
 )
-from five_hundred.scoring import game_winners, score_hand
+from five_hundred.scoring import (
+    HandScore,
+    ScoreSheet,
+    contract_made,
+    describe_result,
+    game_winners,
+    is_slam,
+    score_contract,
+    score_hand,
+)
 from five_hundred.search import PlayoutResult, playout, resample
 from five_hundred.state import (
     GameState,
@@ -125,6 +134,7 @@ __all__ = [
     "GameRecord",
     "GameState",
     "HandRecord",
+    "HandScore",
     "HandSummary",
     "IllegalActionError",
     "IllegalBidError",
@@ -147,6 +157,7 @@ __all__ = [
     "RuleBasedPlayer",
     "Rules",
     "RulesConfigError",
+    "ScoreSheet",
     "ScoringTable",
     "SeatView",
     "Strain",
@@ -161,7 +172,9 @@ __all__ = [
     "bid_rank",
     "bid_value",
     "card_power",
+    "contract_made",
     "deal",
+    "describe_result",
     "effective_suit",
     "explain_call",
     "explain_illegal",
@@ -170,6 +183,7 @@ __all__ = [
     "format_scoring_table",
     "game_winners",
     "is_legal",
+    "is_slam",
     "joker_nominations",
     "legal_actions",
     "legal_calls",
@@ -188,6 +202,7 @@ __all__ = [
     "playout",
     "record",
     "resample",
+    "score_contract",
     "score_hand",
     "shuffled_pack",
     "side_of",

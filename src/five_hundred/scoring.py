@@ -15,17 +15,23 @@ import operator
 from collections.abc import Collection, Sequence
 from typing import Final, NamedTuple, cast
 
+import attrs
+
 from five_hundred._checks import check_rules
 from five_hundred._engine.memo import per_rules
-from five_hundred.bidding import Bid, MisereBid, Pass, TrickBid, bid_value
-from five_hundred.errors import InvalidStateError, quote, wrong_type
+from five_hundred.bidding import Bid, MisereBid, Pass, TrickBid, bid_rank, bid_value
+from five_hundred.errors import IllegalBidError, InvalidStateError, quote, wrong_type
 from five_hundred.rules import Rules, side_of
 
 __all__ = [
+    "HandScore",
+    "ScoreSheet",
     "Settlement",
     "contract_made",
+    "describe_result",
     "game_winners",
     "is_slam",
+    "score_contract",
     "score_hand",
     "settle_hand",
 ]
@@ -87,6 +93,11 @@ def _check(
     if not isinstance(cast(object, bid), TrickBid | MisereBid):
         wrong_type(bid, "a Bid", "parse_bid")
     check_rules(rules)
+    try:
+        bid_rank(bid, rules)
+    except IllegalBidError as error:
+        msg = f"invalid bid {error}"
+        raise InvalidStateError(msg) from None
     tricks = _ints(tricks_won, "tricks_won", rules.sides)
     if any(t < 0 for t in tricks) or sum(tricks) > TOTAL_TRICKS:
         msg = f"invalid tricks_won {tricks!r}: at most 10 tricks in all"
@@ -101,10 +112,30 @@ def _check(
             f"sides are 0 to {rules.sides - 1}"
         )
         raise InvalidStateError(msg)
+    contracting = set(cast(tuple[int, ...], sides))
+    _check_total(bid, tricks)
     before = (
         (0,) * rules.sides if scores is None else _ints(scores, "scores", rules.sides)
     )
-    return tricks, set(cast(tuple[int, ...], sides)), before
+    return tricks, contracting, before
+
+
+def _check_total(bid: Bid, tricks: tuple[int, ...]) -> None:
+    """The tricks must add up to a hand (:ref:`rules-misere-stops`).
+
+    A trick contract plays all ten tricks.  A misère may stop as soon as the
+    contractor takes a trick (and its defenders score nothing), so its tricks may add
+    up to fewer.
+    """
+    total = sum(tricks)
+    if total > TOTAL_TRICKS or (
+        not isinstance(bid, MisereBid) and total != TOTAL_TRICKS
+    ):
+        msg = (
+            f"invalid tricks_won {tricks!r}: the tricks of a hand add up to "
+            f"{TOTAL_TRICKS}, not {total}"
+        )
+        raise InvalidStateError(msg)
 
 
 def score_hand(
@@ -288,3 +319,178 @@ def settle_hand(
     if len(memo) < SETTLEMENT_CACHE_SIZE:
         memo[key] = found
     return found
+
+
+# -- score keeping -------------------------------------------------------------------
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def describe_result(
+    bid: Bid,
+    taken: int,
+    *,
+    rules: Rules = Rules(),
+    partnership: bool = True,
+    name: str | None = None,
+) -> str:
+    """The sentence that explains a hand's result (the ``score`` command prints it).
+
+    ``taken`` is the contracting side's tricks; ``partnership`` says whether the
+    contract was played by a side of several seats ("the contractors"); ``name`` is
+    how to show the bid (its notation by default).
+
+    >>> describe_result(parse_bid("8H"), 9)
+    '8H made: the contractors took 9 tricks (8 needed); 8H is worth 300.'
+    >>> describe_result(parse_bid("MIS"), 1)
+    'MIS failed: the contractor took 1 trick; MIS is worth 250.'
+    """
+    shown = str(bid) if name is None else name
+    value = bid_value(bid, rules)
+    made = contract_made(bid, taken)
+    verb = "made" if made else "failed"
+    if isinstance(bid, MisereBid):
+        took = "took no trick" if made else f"took {_plural(taken, 'trick')}"
+        return f"{shown} {verb}: the contractor {took}; {shown} is worth {value}."
+    if is_slam(bid, taken, rules):
+        return (
+            f"{shown} made: a slam (all 10 tricks), worth {SLAM_VALUE} "
+            f"instead of {value}."
+        )
+    who = "contractors" if partnership else "contractor"
+    return (
+        f"{shown} {verb}: the {who} took {_plural(taken, 'trick')} "
+        f"({bid.tricks} needed); {shown} is worth {value}."
+    )
+
+
+@attrs.frozen
+class HandScore:
+    """A hand scored from the contractors' tricks: what :func:`score_contract` returns."""
+
+    bid: Bid
+    """The contract."""
+    side: int
+    """The contracting side."""
+    tricks: int
+    """The tricks the contracting side took."""
+    changes: tuple[int, ...]
+    """The change to each side's total."""
+    made: bool
+    """Whether the contract was made."""
+    slam: bool
+    """Whether it was a slam (all ten tricks on a contract worth less than 250)."""
+    explanation: str
+    """The sentence that explains the result (:func:`describe_result`)."""
+
+
+def score_contract(
+    bid: Bid,
+    tricks: int,
+    *,
+    side: int = 0,
+    scores: Sequence[int] | None = None,
+    rules: Rules = Rules(),
+) -> HandScore:
+    """Score a hand of a two-side game from the contracting side's tricks alone.
+
+    A score sheet records the contract and the contractors' tricks; with two sides
+    that determines everything (the defenders took the rest; in misère they score
+    nothing).  ``side`` is the contracting side, ``scores`` the totals before the hand
+    (needed only for ``defender_cap``).
+
+    >>> result = score_contract(parse_bid("7S"), 10)
+    >>> result.changes, result.made, result.slam
+    ((250, 0), True, True)
+    >>> result.explanation
+    '7S made: a slam (all 10 tricks), worth 250 instead of 140.'
+
+    Raises:
+        InvalidStateError: if the rules have more than two sides (use
+            :func:`score_hand` with the tricks of each side), the bid is not allowed
+            by the rules, or the tricks or the side are out of range.
+        TypeError: if ``bid`` is not a bid or ``rules`` not a ``Rules`` value.
+    """
+    check_rules(rules)
+    if rules.sides != 2:
+        msg = (
+            f"score_contract needs a game of two sides (these rules have {rules.sides}); "
+            "use score_hand with the tricks of each side"
+        )
+        raise InvalidStateError(msg)
+    if type(tricks) is not int or not 0 <= tricks <= TOTAL_TRICKS:
+        msg = f"invalid tricks {quote(tricks)}: the contractors took 0 to 10 tricks"
+        raise InvalidStateError(msg)
+    if type(side) is not int or side not in (0, 1):
+        msg = f"invalid side {quote(side)}: sides are 0 and 1"
+        raise InvalidStateError(msg)
+    other = 0 if isinstance(bid, MisereBid) else TOTAL_TRICKS - tricks
+    by_side = (tricks, other) if side == 0 else (other, tricks)
+    changes = score_hand(bid, by_side, {side}, scores=scores, rules=rules)
+    return HandScore(
+        bid,
+        side,
+        tricks,
+        changes,
+        contract_made(bid, tricks),
+        is_slam(bid, tricks, rules),
+        describe_result(bid, tricks, rules=rules, partnership=rules.partnerships),
+    )
+
+
+@attrs.frozen
+class ScoreSheet:
+    """A running score sheet of a two-side game: an immutable value.
+
+    :meth:`add` returns the sheet with one more hand; the totals, the winners and
+    whether the game is over follow the rules (:ref:`rules-game-end`).
+
+    >>> sheet = ScoreSheet().add(parse_bid("8H"), 9).add(parse_bid("MIS"), 0, side=1)
+    >>> sheet.totals, sheet.winners
+    ((300, 260), ())
+    >>> sheet.add(parse_bid("10NT"), 10).winners
+    (0,)
+    """
+
+    rules: Rules = attrs.field(factory=Rules)
+    hands: tuple[HandScore, ...] = ()
+    start: tuple[int, ...] = (0, 0)
+    """The totals before the first hand."""
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each side's total after the hands so far."""
+        totals = list(self.start)
+        for hand in self.hands:
+            totals = [t + c for t, c in zip(totals, hand.changes, strict=True)]
+        return tuple(totals)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning sides once the game is over; empty while it goes on."""
+        if not self.hands:
+            return ()
+        last = self.hands[-1]
+        return game_winners(self.rules, self.totals, {last.side}, made=last.made)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is over (a side won, or one fell to the losing score)."""
+        return bool(self.winners)
+
+    def add(self, bid: Bid, tricks: int, *, side: int = 0) -> "ScoreSheet":
+        """The sheet with one more hand: ``side`` bid ``bid`` and took ``tricks``.
+
+        Raises:
+            InvalidStateError: if the game is already over, or the hand is invalid
+                (see :func:`score_contract`).
+        """
+        if self.is_over:
+            msg = f"the game is over (won by side {' and '.join(map(str, self.winners))}): no more hands"
+            raise InvalidStateError(msg)
+        hand = score_contract(
+            bid, tricks, side=side, scores=self.totals, rules=self.rules
+        )
+        return attrs.evolve(self, hands=(*self.hands, hand))

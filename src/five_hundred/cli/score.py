@@ -8,7 +8,6 @@ from five_hundred.bidding import (
     Pass,
     TrickBid,
     bid_rank,
-    bid_value,
     parse_bid,
 )
 from five_hundred.cli._args import (
@@ -20,12 +19,12 @@ from five_hundred.cli._args import (
     _UsageError,
 )
 from five_hundred.cli._game_text import _seats_of, _winners_line
-from five_hundred.cli._output import _Out, _plural
+from five_hundred.cli._output import _Out
 from five_hundred.scoring import (
     TOTAL_TRICKS,
     contract_made,
+    describe_result,
     game_winners,
-    is_slam,
     score_hand,
 )
 
@@ -87,30 +86,12 @@ def run(args: argparse.Namespace, out: _Out) -> int:
         msg = f"--scores needs {sides} numbers, one per side"
         raise _UsageError(msg)
     result = score_hand(bid, tricks, contractors, scores=before, rules=rules)
-    value = bid_value(bid, rules)
     name = out.call(bid)
     made = contract_made(bid, taken)
-    if isinstance(bid, MisereBid):
-        took = "took no trick" if made else f"took {_plural(taken, 'trick')}"
-        out.line(
-            f"{name} {'made' if made else 'failed'}: the contractor {took}; {name} is worth {value}."
-        )
-    else:
-        who = (
-            "contractors"
-            if rules.partnerships or len(contractors) > 1
-            else "contractor"
-        )
-        if is_slam(bid, taken, rules):
-            out.line(
-                f"{name} made: a slam (all 10 tricks), worth {result[contractor]} "
-                f"instead of {value}."
-            )
-        else:
-            out.line(
-                f"{name} {'made' if made else 'failed'}: the {who} took "
-                f"{_plural(taken, 'trick')} ({bid.tricks} needed); {name} is worth {value}."
-            )
+    partnership = rules.partnerships or len(contractors) > 1
+    out.line(
+        describe_result(bid, taken, rules=rules, partnership=partnership, name=name)
+    )
     out.line()
     seat_names = [", ".join(map(str, _seats_of(rules, side))) for side in range(sides)]
     column = max(5, *map(len, seat_names))
