@@ -27,6 +27,7 @@ def test_every_example_is_tested() -> None:
     names = {path.name for path in EXAMPLES.glob("*.py")} - CHECKED_ELSEWHERE
     assert names == {
         "bot_match.py",
+        "playout_bot.py",
         "random_game.py",
         "score_a_hand.py",
         "validate_a_move.py",
@@ -79,3 +80,13 @@ def test_bot_match(
     assert lines[0] == "rule-based (side 0) against random (side 1):"
     assert lines[1].startswith("  side 0 won   3 of 3 games")
     assert lines[3] == "rule-based against rule-based:"
+
+
+def test_playout_bot(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = run_example("playout_bot.py", capsys, monkeypatch, "2")
+    lines = out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["deal 0", "deal 1"]
+    assert all("result (" in line for line in lines)
+    assert run_example("playout_bot.py", capsys, monkeypatch, "2") == out  # seeded

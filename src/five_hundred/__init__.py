@@ -85,7 +85,8 @@ from five_hundred.scoring import (
     score_contract,
     score_hand,
 )
-from five_hundred.search import PlayoutResult, playout, resample
+from five_hundred.search.playout import PlayoutResult, playout
+from five_hundred.search.resample import resample
 from five_hundred.state import (
     GameState,
     HandSummary,

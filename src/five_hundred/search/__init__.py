@@ -1,11 +1,8 @@
 """Search tools for bots: fast playouts and resampling of hidden cards.
 
-:func:`~five_hundred.search.playout.playout` finishes a hand on the engine's masks;
-:func:`~five_hundred.search.resample.resample` draws a full state consistent with what
-one seat knows.  Both are also importable from :mod:`five_hundred`.
+:mod:`five_hundred.search.playout` finishes a hand on the engine's masks;
+:mod:`five_hundred.search.resample` draws a full state consistent with what one seat
+knows.  Their functions are importable from :mod:`five_hundred` (``playout``,
+``resample``); this package re-exports nothing, so that ``five_hundred.search.playout``
+is always the module.
 """
-
-from five_hundred.search.playout import PlayoutResult, playout
-from five_hundred.search.resample import resample
-
-__all__ = ["PlayoutResult", "playout", "resample"]

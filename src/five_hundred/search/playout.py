@@ -23,11 +23,11 @@ is the engine's (``five_hundred._engine.playout``); this module is its typed fac
 """
 
 import random
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from five_hundred._engine.codes import JOKER_CODE, seat_nibbles
 from five_hundred._engine.core import PLAY
-from five_hundred._engine.playout import JOKER_LEAD, Policy, play_out
+from five_hundred._engine.playout import JOKER_LEAD, play_out
 from five_hundred.actions import Action, PlayCard
 from five_hundred.cards import CARDS_BY_CODE, JOKER, Suit
 from five_hundred.rules import Rules
@@ -35,6 +35,37 @@ from five_hundred.scoring import settle_hand
 from five_hundred.state import GameState, Phase, apply, inner, legal_actions
 
 __all__ = ["JOKER_LEAD", "PlayoutResult", "Policy", "choice_action", "playout"]
+
+
+class Policy(Protocol):
+    """How a playout chooses each card: ``policy(seat, choices, trick) -> choice``.
+
+    A plain function of three positional arguments will do.  The playout calls it
+    for every card of the play, with:
+
+    * ``seat``: the seat to play;
+    * ``choices``: its legal choices in canonical order (the order of
+      :func:`~five_hundred.state.legal_actions`): card codes (see
+      :func:`~five_hundred.cards.card_code`), and for leading the un-nominated Joker
+      without trumps one choice per suit it may name, ``JOKER_LEAD + suit``;
+    * ``trick``: the card codes played to the trick so far, the leader's first (the
+      Joker as its code; the suit a led Joker named is the choice the policy itself
+      returned for that lead, ``JOKER_LEAD + suit``, or, for a lead made before the
+      playout began, the state's :attr:`~five_hundred.state.GameState.led_suit`).
+
+    It returns one of ``choices``.  The play context is fixed for the whole playout:
+    the state's :attr:`~five_hundred.state.GameState.play_context` (the strain,
+    misère, and the suit nominated for the Joker), with which
+    :func:`~five_hundred.tricks.effective_suit` and
+    :func:`~five_hundred.tricks.card_power` rank the cards (:func:`choice_action`
+    turns a choice into its action).  ``examples/playout_bot.py`` uses one.
+    """
+
+    def __call__(
+        self, seat: int, choices: tuple[int, ...], trick: tuple[int, ...], /
+    ) -> int:
+        """The choice to play."""
+        ...
 
 
 class PlayoutResult(NamedTuple):
@@ -82,10 +113,8 @@ def playout(
         state: any state of a hand (a finished hand returns its own result).
         rng: the random generator for random choices (default: ``random.Random(seed)``).
         seed: the seed of that generator when ``rng`` is not given.
-        policy: chooses each card play: ``policy(seat, choices, trick) -> choice``,
-            where ``choices`` are the legal choices in canonical order and ``trick``
-            the card codes played to the trick so far; uniformly random if ``None``.
-            Calls, discards and other actions before the play are random.
+        policy: chooses each card play (a :class:`Policy`); uniformly random if
+            ``None``.  Calls, discards and other actions before the play are random.
     """
     if rng is None:
         rng = random.Random(seed)
