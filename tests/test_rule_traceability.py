@@ -648,6 +648,7 @@ RULE_TESTS: dict[str, tuple[str, ...]] = {
     "rules-deal-rotation": (
         "test_rule_traceability::test_the_deal_passes_left_after_every_hand_thrown_in_hands_included",
         "test_state::test_redeal_same_dealer_keeps_the_deal_after_a_throw_in",
+        "test_app::test_the_first_dealer_may_be_drawn_from_the_seed",
     ),
     "rules-calls": (
         "test_bidding::test_left_of_dealer_calls_first_then_clockwise",
@@ -779,6 +780,7 @@ RULE_TESTS: dict[str, tuple[str, ...]] = {
     "rules-defenders": (
         "test_scoring::test_defenders_score_ten_a_trick_made_or_failed",
         "test_scoring::test_defender_trick_points_zero_turns_them_off",
+        "test_app::test_defenders_points_only_when_the_contract_fails",
     ),
     "rules-misere-scoring": (
         "test_scoring::test_misere_scores_its_value_with_no_trick_and_defenders_nothing",
