@@ -34,3 +34,14 @@ def test_bench_tricks_checks_its_positions() -> None:
     bench.check(bench.make_positions(300))
     with pytest.raises(ValueError, match="at least 1"):
         bench.main(iterations=0)
+
+
+def test_bench_app_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load("bench_app")
+    ratios = bench.main(states=30, repeats=1)
+    assert set(ratios) == set(bench.TASKS)
+    assert ratios["apply"] == 1.0
+    assert all(ratio > 0 for ratio in ratios.values())
+    assert "x apply" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="at least 1"):
+        bench.main(states=0)

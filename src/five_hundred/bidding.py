@@ -488,11 +488,9 @@ def _listing(book: _Book, a: engine.AuctionRecord, seat: int) -> _Listing:
     return found
 
 
-_CALLS: Final[dict[tuple[Any, tuple[int, ...]], tuple[tuple[int, Call], ...]]] = {}
-"""The typed calls of each sequence of calls met (a view asks for them at every action).
-
-Keyed by the rules' book (a rank names a bid only within its rules' ladder) and the
-engine's flat ``seat, rank, ...`` tuple."""
+_CALLS: Final[dict[int, tuple[Any, tuple[tuple[int, Call], ...]]]] = {}
+"""The typed calls of each auction record met, by the record's identity (kept with
+them, so an identity is never mistaken): a view asks for them at every action."""
 _CALLS_SIZE: Final = 4096
 
 
@@ -533,18 +531,19 @@ class Auction:
     @property
     def calls(self) -> tuple[tuple[int, Call], ...]:
         """Every call so far as ``(seat, call)`` pairs, in order."""
-        key = (self._book, self._a.calls)
-        found = _CALLS.get(key)
-        if found is None:
-            flat = key[1]
+        record = self._a
+        found = _CALLS.get(id(record))
+        if found is None or found[0] is not record:
+            flat = record.calls
             by_rank = self._book.by_rank
-            found = tuple(
+            calls = tuple(
                 zip(flat[::2], map(by_rank.__getitem__, flat[1::2]), strict=True)
             )
             if len(_CALLS) >= _CALLS_SIZE:
                 del _CALLS[next(iter(_CALLS))]
-            _CALLS[key] = found
-        return found
+            found = (record, calls)
+            _CALLS[id(record)] = found
+        return found[1]
 
     @property
     def to_act(self) -> int | None:

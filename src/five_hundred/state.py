@@ -122,6 +122,7 @@ __all__ = [
 ]
 
 _MASK64: Final = (1 << 64) - 1
+_new: Final = tuple.__new__
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 _DEALER_DRAW: Final = 0xD1B54A32D192ED03
 """Mixed into the game's seed to draw the first dealer (apart from the shuffle)."""
@@ -468,25 +469,28 @@ def table_facts(state: GameState) -> TableFacts:
     suit = hand.joker_suit
     card = hand.partner_card
     auction: Auction = hand.auction
-    return TableFacts(
-        rules,
-        _PHASES[core.phase],
-        core.to_act,
-        hand.dealer,
-        game.number,
-        game.scores,
-        auction.calls,
-        hand.contract,
-        None if suit < 0 else _SUITS[suit],
-        None if card < 0 else CARDS_BY_CODE[card],
-        _SUIT_SETS[core.suits_led],
-        tuple([_SUIT_SETS[void] for void in seat_nibbles(core.voids, players)]),
-        _by_side(rules, by_seat),
-        by_seat,
-        tuple([mask.bit_count() for mask in core.hands[:players]]),
-        _SEAT_SETS[hand.sitting],
-        hand.result,
-        game.winners,
+    return _new(
+        TableFacts,
+        (
+            rules,
+            _PHASES[core.phase],
+            core.to_act,
+            hand.dealer,
+            game.number,
+            game.scores,
+            auction.calls,
+            hand.contract,
+            None if suit < 0 else _SUITS[suit],
+            None if card < 0 else CARDS_BY_CODE[card],
+            _SUIT_SETS[core.suits_led],
+            tuple([_SUIT_SETS[void] for void in seat_nibbles(core.voids, players)]),
+            _by_side(rules, by_seat),
+            by_seat,
+            tuple([mask.bit_count() for mask in core.hands[:players]]),
+            _SEAT_SETS[hand.sitting],
+            hand.result,
+            game.winners,
+        ),
     )
 
 

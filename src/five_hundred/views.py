@@ -30,6 +30,7 @@ trick (from the opening lead with ``Rules.open_misere_exposed_before_lead``).
 ((1, parse_bid('7H')),)
 """
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
@@ -399,6 +400,7 @@ def view(state: GameState, seat: int | None) -> SeatView:
     A spectator sees what is public at the table: no hand, no kitty, no discards,
     no legal actions.
 
+
     Raises:
         InvalidStateError: if ``seat`` is not a seat of the game.
 
@@ -414,16 +416,21 @@ def view(state: GameState, seat: int | None) -> SeatView:
     ...
     five_hundred.errors.InvalidStateError: invalid seat '4': seats are 0 to 3
     """
-    facts = table_facts(state)
-    rules = facts.rules
+    rules = state.rules
     if seat is not None and (type(seat) is not int or not 0 <= seat < rules.players):
         msg = f"invalid seat {quote(seat)}: seats are 0 to {rules.players - 1}"
         raise InvalidStateError(msg)
+    return _new_view(*_every_field(state, seat))
+
+
+def _every_field(state: GameState, seat: int | None) -> tuple[Any, ...]:
+    """Every field of the view of ``seat``, in order, worked out in one go."""
+    facts = table_facts(state)
     done, current = _tricks(state)
     kitty_seen = _kitty_seen(state, seat)
     to_act = facts.to_act
-    return SeatView(
-        rules,
+    return (
+        facts.rules,
         seat,
         facts.phase,
         to_act,
@@ -451,3 +458,30 @@ def view(state: GameState, seat: int | None) -> SeatView:
         facts.winners,
         legal_actions(state) if seat is not None and to_act == seat else (),
     )
+
+
+# A view is built after every action (a server sends one to each seat, a bot reads
+# one per decision).  The attrs __init__ of a frozen class sets each of its 27 fields
+# through object.__setattr__, which would cost more than working the fields out.
+# _new_view sets the slots through their descriptors instead, in a function written
+# out once below (as attrs writes its own __init__), in the order of
+# attrs.fields(SeatView).  It is the views' one such place.
+_NAMES: Final = tuple(f.name for f in attrs.fields(SeatView))
+
+
+def _make_filler() -> Callable[..., SeatView]:
+    setters = {f"_set_{name}": SeatView.__dict__[name].__set__ for name in _NAMES}
+    lines = [f"def _new_view({', '.join(_NAMES)}):", "    seen = _object_new(SeatView)"]
+    lines += [f"    _set_{name}(seen, {name})" for name in _NAMES]
+    lines.append("    return seen")
+    namespace: dict[str, Any] = {
+        **setters,
+        "_object_new": object.__new__,
+        "SeatView": SeatView,
+    }
+    exec("\n".join(lines), namespace)
+    filler: Callable[..., SeatView] = namespace["_new_view"]
+    return filler
+
+
+_new_view: Final = _make_filler()
