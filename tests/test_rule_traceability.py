@@ -47,6 +47,7 @@ from five_hundred import (
     shuffled_pack,
     view,
 )
+from tests.test_state import FIVE_HANDS, FIVE_KITTY
 
 # -- helpers ---------------------------------------------------------------------------
 
@@ -555,15 +556,6 @@ def test_closed_and_blind_misere_hands_are_never_exposed() -> None:
 
 
 # -- :ref:`rules-five-players`: the partner is revealed when the card is played --------
-
-FIVE_HANDS = (
-    "JK JS JC AS KS QS 10S 9S 8S KH",
-    "AD KD QD JD 10D 9D 8D 7D 6D 5D",
-    "AH QH JH 10H 9H AC KC QC 10C 9C",
-    "8H 7H 6H 5H 4H 3H 2H 7S 6S 5S",
-    "8C 7C 6C 5C 4C 3C 2C 4S 3S 2S",
-)
-FIVE_KITTY = "4D 3D 2D"
 
 
 def test_five_players_the_partner_is_revealed_when_the_card_is_played() -> None:
