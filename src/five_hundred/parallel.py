@@ -19,12 +19,15 @@ and its argument and result must pickle.
 """
 
 import concurrent.futures
+import contextlib
+import itertools
 import logging
 import os
 import signal
 import socket
-from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
@@ -128,6 +131,22 @@ def run_chunks(
     return Outcome(tuple(done[i] for i in sorted(done)), interrupted)
 
 
+@contextlib.contextmanager
+def _ctrl_c() -> Iterator[threading.Event]:
+    """An event set by Ctrl-C (instead of a KeyboardInterrupt at a random point)."""
+    stop = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop
+        return
+    previous = signal.signal(signal.SIGINT, lambda *_: stop.set())
+    try:
+        yield stop
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if stop.is_set():
+        raise KeyboardInterrupt
+
+
 def _run_pool(
     task: Callable[[A], R],
     chunks: Sequence[A],
@@ -137,15 +156,30 @@ def _run_pool(
     pool = concurrent.futures.ProcessPoolExecutor(
         workers, initializer=_ignore_interrupts
     )
+    queue = iter(enumerate(chunks))
+    running: dict[concurrent.futures.Future[R], int] = {}
     try:
-        futures = {
-            pool.submit(task, chunk): index for index, chunk in enumerate(chunks)
-        }
-        for future in concurrent.futures.as_completed(futures):
-            finished(futures[future], future.result())
+        with _ctrl_c() as stop:
+            while not stop.is_set():
+                # A few chunks in flight a worker: Ctrl-C then has little to cancel.
+                for index, chunk in itertools.islice(queue, 2 * workers - len(running)):
+                    running[pool.submit(task, chunk)] = index
+                if not running:
+                    break
+                ready, _ = concurrent.futures.wait(
+                    running,
+                    timeout=_TICK,
+                    return_when=concurrent.futures.FIRST_COMPLETED,
+                )
+                for future in ready:
+                    finished(running.pop(future), future.result())
     finally:
         # On Ctrl-C the chunks not started are dropped; those running finish quietly.
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+_TICK: Final = 0.25
+"""Seconds between looks at Ctrl-C while waiting for chunks."""
 
 
 def _probe(address: str) -> None:
@@ -201,10 +235,11 @@ def _run_ray(
         remote = ray.remote(task)
         pending = {remote.remote(chunk): index for index, chunk in enumerate(chunks)}
         try:
-            while pending:
-                ready, _ = ray.wait(list(pending), num_returns=1)
-                for ref in ready:
-                    finished(pending.pop(ref), ray.get(ref))
+            with _ctrl_c() as stop:
+                while pending and not stop.is_set():
+                    ready, _ = ray.wait(list(pending), num_returns=1, timeout=_TICK)
+                    for ref in ready:
+                        finished(pending.pop(ref), ray.get(ref))
         except KeyboardInterrupt:
             for ref in pending:
                 ray.cancel(ref)
