@@ -8,7 +8,7 @@ extra is an error instead.
 
 import importlib
 import os
-from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -16,8 +16,8 @@ REQUIRED = os.environ.get("FIVE_HUNDRED_REQUIRE_EXTRAS", "") not in ("", "0")
 """Whether a missing extra fails the run (in CI) instead of skipping."""
 
 
-def need(module: str) -> ModuleType:
+def need(module: str) -> Any:
     """The module, or a skip of the calling test module (an error when REQUIRED)."""
     if REQUIRED:
         return importlib.import_module(module)
-    return pytest.importorskip(module)
+    return pytest.importorskip(module)  # a module: Any, as its names are untyped

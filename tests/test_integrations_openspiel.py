@@ -1,6 +1,7 @@
 """The OpenSpiel game python_five_hundred: OpenSpiel's own checks and bots, no leaks."""
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -15,18 +16,18 @@ ismcts = need("open_spiel.python.algorithms.ismcts")
 mcts = need("open_spiel.python.algorithms.mcts")
 
 
-def load(**params: object) -> "pyspiel.Game":
+def load(**params: object) -> Any:
     return pyspiel.load_game("python_five_hundred", params)
 
 
-def deal(game: "pyspiel.Game", rng: random.Random) -> "pyspiel.State":
+def deal(game: Any, rng: random.Random) -> Any:
     state = game.new_initial_state()
     while state.is_chance_node():
         state.apply_action(rng.choice(state.legal_actions()))
     return state
 
 
-def random_walk(state: "pyspiel.State", rng: random.Random, steps: int) -> None:
+def random_walk(state: Any, rng: random.Random, steps: int) -> None:
     for _ in range(steps):
         if state.is_terminal():
             return

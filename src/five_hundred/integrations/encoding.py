@@ -108,6 +108,25 @@ def _action_id(action: Action) -> int:
     return wrong_type(action, "an action (parse_action)")
 
 
+_SEEN: Final[dict[int, tuple[Action, int]]] = {}
+"""Ids of action objects already seen, by identity (the engine shares its actions).
+
+Each entry keeps its action alive, so an identity is never reused while it is here.
+"""
+_SEEN_MAX: Final = 1 << 16
+
+
+def _id_of(action: Action) -> int:
+    """:func:`_action_id`, remembered by identity for the engine's shared actions."""
+    hit = _SEEN.get(id(action))
+    if hit is not None:
+        return hit[1]
+    value = _action_id(action)
+    if len(_SEEN) < _SEEN_MAX:
+        _SEEN[id(action)] = (action, value)
+    return value
+
+
 def action_ids(action: Action) -> tuple[int, ...]:
     """The ids that make ``action``: one, or three picks for a discard (lowest first)."""
     if isinstance(action, Discard):
@@ -204,10 +223,9 @@ class Table:
                     for card in action.cards - picked:
                         found[PICK + card_code(card)] = action if last else None
         else:
-            for action in legal_actions(state):
-                found[_action_id(action)] = action
-        self._legal = dict(sorted(found.items()))
-        return self._legal
+            found = {_id_of(action): action for action in legal_actions(state)}
+        self._legal = found = {key: found[key] for key in sorted(found)}
+        return found
 
     def legal_ids(self) -> list[int]:
         """The legal action ids of the seat to act, ascending (empty once over)."""
@@ -274,7 +292,7 @@ class Encoder:
     >>> from five_hundred import Rules, new_game
     >>> encoder = Encoder(Rules())
     >>> encoder.size, encoder.pieces[0]
-    (1641, ('seat', (4,)))
+    (1246, ('seat', (4,)))
     >>> vector = encoder.encode(Table(new_game(seed=1)).view(1))
     >>> int(vector[encoder.offset("hand") : encoder.offset("hand") + 65].sum())
     10

@@ -11,7 +11,7 @@ are refused); :class:`raw_env` is the class itself:
 ('player_1', ['player_0', 'player_1'])
 >>> observation, reward, termination, truncation, info = table.last()
 >>> observation["observation"].shape, int(observation["action_mask"].sum())
-((1641,), 54)
+((1246,), 53)
 >>> table.step(16)  # 7H: see five_hundred.integrations.encoding for the ids
 >>> print(table.render().splitlines()[0])
 Seat 2 (side 0), hand 0, dealer 0: bidding, seat 2 to act
