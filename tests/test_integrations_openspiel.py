@@ -3,14 +3,16 @@
 import random
 from typing import Any
 
-import numpy as np
 import pytest
 
 from five_hundred import Rules, legal_actions, new_game, view
-from five_hundred.integrations.encoding import Encoder, Table, action_ids, describe
 from tests.extras import need
 
+np = need("numpy")
 pyspiel = need("pyspiel")
+encoding = need("five_hundred.integrations.encoding")
+Encoder, Table = encoding.Encoder, encoding.Table
+action_ids, describe = encoding.action_ids, encoding.describe
 openspiel = need("five_hundred.integrations.openspiel")
 ismcts = need("open_spiel.python.algorithms.ismcts")
 mcts = need("open_spiel.python.algorithms.mcts")

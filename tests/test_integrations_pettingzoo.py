@@ -1,13 +1,16 @@
 """The PettingZoo environment: PettingZoo's own tests, masks, seeding and bad input."""
 
-import numpy as np
+from typing import Any
+
 import pytest
 
 from five_hundred import IllegalActionError, RulesConfigError, view
-from five_hundred.integrations.encoding import NUM_ACTIONS, Encoder
 from tests.extras import need
 
+np = need("numpy")
 need("pettingzoo")
+encoding = need("five_hundred.integrations.encoding")
+NUM_ACTIONS, Encoder = encoding.NUM_ACTIONS, encoding.Encoder
 pz_test = need("pettingzoo.test")
 fz = need("five_hundred.integrations.pettingzoo")
 
@@ -41,16 +44,16 @@ def test_the_same_seed_deals_the_same_games() -> None:
     assert one.unwrapped.table.state.hands != two.unwrapped.table.state.hands
 
 
-def play_out(env: object, rng: np.random.Generator) -> dict[str, float]:
+def play_out(env: Any, rng: Any) -> dict[str, float]:
     totals: dict[str, float] = {}
-    for agent in env.agent_iter():  # type: ignore[attr-defined]
-        observation, reward, termination, truncation, _ = env.last()  # type: ignore[attr-defined]
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, _ = env.last()
         totals[agent] = totals.get(agent, 0.0) + reward
         if termination or truncation:
-            env.step(None)  # type: ignore[attr-defined]
+            env.step(None)
         else:
             legal = np.flatnonzero(observation["action_mask"])
-            env.step(int(rng.choice(legal)))  # type: ignore[attr-defined]
+            env.step(int(rng.choice(legal)))
     return totals
 
 

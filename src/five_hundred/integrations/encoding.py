@@ -365,7 +365,7 @@ class Encoder:
         self,
         seen: SeatView,
         picks: Sequence[int] = (),
-        out: npt.NDArray[np.float32] | None = None,
+        out: "npt.NDArray[np.float32] | None" = None,  # quoted: docs build over mocks
     ) -> npt.NDArray[np.float32]:
         """The vector of a view (``picks``: the discard's cards picked so far).
 
