@@ -22,6 +22,7 @@ import concurrent.futures
 import contextlib
 import itertools
 import logging
+import multiprocessing
 import os
 import signal
 import socket
@@ -153,8 +154,14 @@ def _run_pool(
     workers: int,
     finished: Callable[[int, R], None],
 ) -> None:
+    # Not fork: the parent may run threads (a progress bar), and a forked child
+    # inherits their locks.  The forkserver (or spawn) imports ``task`` by name.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context(
+        "forkserver" if "forkserver" in methods else "spawn"
+    )
     pool = concurrent.futures.ProcessPoolExecutor(
-        workers, initializer=_ignore_interrupts
+        workers, mp_context=context, initializer=_ignore_interrupts
     )
     queue = iter(enumerate(chunks))
     running: dict[concurrent.futures.Future[R], int] = {}
