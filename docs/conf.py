@@ -6,6 +6,7 @@ The build works offline: intersphinx reads the inventories committed in
 """
 
 from importlib.metadata import version as _version
+from importlib.util import find_spec as _find_spec
 from typing import Any
 
 # -- Project information -----------------------------------------------------
@@ -38,6 +39,20 @@ exclude_patterns = ["_build", "_inv", "Thumbs.db", ".DS_Store"]
 nitpicky = True
 # Private names, and every name inside a private module (the engine, _engine.*).
 nitpick_ignore_regex = [(r"py:.*", r"five_hundred(\.\w+)*\._\w+(\.\w+)*")]
+# The framework adapters' signatures name the frameworks' types (no inventories here).
+nitpick_ignore_regex += [
+    (r"py:.*", r"(np|npt|numpy|pyspiel|pettingzoo|gymnasium|ray)(\.\w+)*"),
+    (
+        r"py:.*",
+        r"(five_hundred\.parallel\.[AR]|five_hundred\.integrations\.openspiel\.FiveHundredObserver|AECEnv)",
+    ),
+]
+# Without the optional extras installed, autodoc reads the adapters over mocks.
+autodoc_mock_imports = [
+    name
+    for name in ("numpy", "pyspiel", "pettingzoo", "gymnasium")
+    if _find_spec(name) is None
+]
 
 # -- autodoc and napoleon ----------------------------------------------------
 

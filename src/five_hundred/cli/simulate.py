@@ -1,9 +1,15 @@
-"""``simulate``: self-play between computer players, with contract statistics."""
+"""``simulate``: self-play between computer players, with contract statistics.
+
+The hands are played in chunks of :data:`CHUNK` hands, each from its own seed drawn
+from the run's seed (:mod:`five_hundred.parallel`), so that the statistics are the
+same for any ``--workers`` and with ``--ray``.
+"""
 
 import argparse
 import contextlib
 import time
 from collections.abc import Callable, Iterator
+from typing import Final
 
 import attrs
 
@@ -22,11 +28,21 @@ from five_hundred.cli._args import (
 from five_hundred.cli._game_text import _contractor_sides, _describe_rules
 from five_hundred.cli._output import _Out, _plural
 from five_hundred.dealing import SplitMix64
+from five_hundred.parallel import (
+    ClusterError,
+    chunk_seeds,
+    chunk_sizes,
+    default_workers,
+    run_chunks,
+)
 from five_hundred.rules import Rules, side_of
 from five_hundred.scoring import contract_made
 from five_hundred.state import GameState, Phase, apply, new_game, next_hand
 
-__all__ = ["add_parser", "run"]
+__all__ = ["CHUNK", "add_parser", "run"]
+
+CHUNK: Final = 100
+"""Hands a chunk: a game still going at the end of a chunk is not counted as finished."""
 
 
 @attrs.define
@@ -44,6 +60,24 @@ class _Stats:
     contractor_points: int = 0
     defender_points: int = 0
     defender_sides: int = 0
+
+    def merge(self, other: "_Stats") -> None:
+        """Add the counts of ``other`` (another chunk's) to these."""
+        for name in ("bid", "made", "points"):
+            mine, theirs = getattr(self, name), getattr(other, name)
+            for key, value in theirs.items():
+                mine[key] = mine.get(key, 0) + value
+        self.rank.update(other.rank)
+        for name in (
+            "hands",
+            "thrown_in",
+            "games",
+            "game_hands",
+            "contractor_points",
+            "defender_points",
+            "defender_sides",
+        ):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
 
     def add(self, state: GameState) -> None:
         self.hands += 1
@@ -87,15 +121,15 @@ def _progress(out: _Out, total: int, enabled: bool) -> Iterator[Callable[[int], 
         yield lambda done: bar.update(task, completed=done)
 
 
-def _simulate(
-    rules: Rules, hands: int, seed: int, report: Callable[[int], None]
-) -> _Stats:
+def _chunk(work: tuple[Rules, int, int]) -> _Stats:
+    """Play one chunk: ``hands`` hands of games seeded from ``seed``."""
+    rules, hands, seed = work
     stats = _Stats()
     rng = SplitMix64(seed)
     bot = RuleBasedPlayer()
     state = new_game(rules, seed=rng.next64())
     game_hands = 0
-    for done in range(1, hands + 1):
+    for _ in range(hands):
         while state.to_act is not None:
             seat = state.to_act
             state = apply(state, bot.choose(state, seat))
@@ -108,9 +142,38 @@ def _simulate(
             state = new_game(rules, seed=rng.next64())
         else:
             state = next_hand(state)
-        if done % 50 == 0 or done == hands:
-            report(done)
     return stats
+
+
+def _simulate(
+    rules: Rules,
+    hands: int,
+    seed: int,
+    report: Callable[[int], None],
+    *,
+    workers: int | None = None,
+    ray: str | None = None,
+) -> tuple[_Stats, bool]:
+    """The statistics of ``hands`` hands, and whether Ctrl-C cut the run short."""
+    sizes = chunk_sizes(hands, CHUNK)
+    work = list(
+        zip([rules] * len(sizes), sizes, chunk_seeds(seed, len(sizes)), strict=True)
+    )
+    done = 0
+
+    def moved(_index: int, stats: _Stats) -> None:
+        nonlocal done
+        done += stats.hands
+        report(done)
+
+    try:
+        outcome = run_chunks(_chunk, work, workers=workers, ray=ray, on_done=moved)
+    except ClusterError as error:
+        raise _UsageError(str(error)) from None
+    total = _Stats()
+    for stats in outcome.results:
+        total.merge(stats)
+    return total, outcome.interrupted
 
 
 def run(args: argparse.Namespace, out: _Out) -> int:
@@ -125,9 +188,20 @@ def run(args: argparse.Namespace, out: _Out) -> int:
         raise _UsageError(msg)
     start = time.perf_counter()
     with _progress(out, args.hands, show) as report:
-        stats = _simulate(rules, args.hands, seed, report)
+        stats, interrupted = _simulate(
+            rules, args.hands, seed, report, workers=args.workers, ray=args.ray
+        )
     elapsed = max(time.perf_counter() - start, 1e-9)
     n = stats.hands
+    if interrupted:
+        out.line(
+            out.text(
+                f"Interrupted after {n} of {args.hands} hands: the statistics "
+                "below are of those."
+            )
+        )
+    if n == 0:
+        return 130
     out.line(
         out.bold(f"Simulated {_plural(n, 'hand')}")
         + out.text(
@@ -175,7 +249,7 @@ def run(args: argparse.Namespace, out: _Out) -> int:
             f"{each:+.1f}."
         )
     )
-    return 0
+    return 130 if interrupted else 0
 
 
 def add_parser(commands: _Commands) -> None:
@@ -201,6 +275,24 @@ def add_parser(commands: _Commands) -> None:
         choices=("auto", "always", "never"),
         default="auto",
         help="a progress bar (with rich, on a terminal by default)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=_count_arg,
+        default=None,
+        metavar="N",
+        help=f"worker processes (default: every core, here {default_workers()}); "
+        "the statistics are the same for any N",
+    )
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        default=None,
+        metavar="ADDRESS",
+        help="run as Ray tasks on the cluster at ADDRESS (host:port, auto or ray://...), "
+        "or on a local Ray instance of --workers CPUs without ADDRESS "
+        "(pip install 'five-hundred[ray]')",
     )
     _add_rules_options(parser)
     parser.set_defaults(handler=run)

@@ -1,0 +1,174 @@
+"""Benchmark the framework adapters and parallel simulation, in one run.
+
+Run ``python benchmarks/bench_adapters.py [--scale S] [--repeats N]`` with the
+``openspiel``, ``pettingzoo`` extras installed (and the ``bench`` group).  Every rate is
+measured in this one run, so the ratios compare like with like:
+
+* ``public``: random legal play of whole hands through the public API
+  (:func:`~five_hundred.legal_actions`, :func:`~five_hundred.apply`), as in
+  ``bench_game.py``;
+* ``openspiel``: the Python game ``python_five_hundred`` driven from Python
+  (``state.legal_actions()`` then ``state.apply_action(a)``), the deal's chance nodes
+  resolved before the timing;
+* ``hearts``: OpenSpiel's C++ hearts driven from Python the same way;
+* ``pettingzoo``: the AEC environment's usual loop (``env.last()`` for the observation
+  and its action mask, then ``env.step(a)``), reset outside the timing;
+* ``simulate xN``: ``simulate``'s hands a second with N worker processes (1, 2 and every
+  core), with the scaling efficiency ``rate / (N * serial rate)``.
+
+Each step rate is the best of ``--repeats`` interleaved rounds (a shared machine);
+the load average before and after is printed, since parallel speed-ups need idle cores.
+"""
+
+import argparse
+import importlib.util
+import os
+import random
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Final
+
+import numpy as np
+
+from five_hundred import Rules
+from five_hundred.cli.simulate import _simulate
+from five_hundred.parallel import default_workers
+
+HANDS: Final = 200
+"""Hands per timing at scale 1 (each engine)."""
+SIM_HANDS: Final = 1200
+"""Hands of each simulation at scale 1."""
+TARGETS: Final = {"openspiel/hearts": 0.3, "simulate x2/x1": 1.7}
+
+
+def _load(name: str) -> ModuleType:
+    """A sibling benchmark script as a module (they are not a package)."""
+    spec = importlib.util.spec_from_file_location(
+        name, Path(__file__).parent / f"{name}.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_game = _load("bench_game")
+
+
+def pettingzoo_envs(hands: int) -> list[Any]:
+    """Reset environments (one hand each), seeded."""
+    from five_hundred.integrations.pettingzoo import env  # optional extra
+
+    envs = []
+    for i in range(hands):
+        table = env(players=4)
+        table.reset(seed=_game.SEED + i)
+        envs.append(table)
+    return envs
+
+
+def pettingzoo_hands(envs: list[Any]) -> int:
+    """Play every environment's hand with random legal ids; the steps."""
+    random_ = random.Random(_game.SEED).random
+    count = 0
+    for table in envs:
+        for _ in table.agent_iter():
+            observation, _, termination, truncation, _ = table.last()
+            if termination or truncation:
+                table.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            table.step(int(legal[int(random_() * len(legal))]))
+            count += 1
+    return count
+
+
+def step_rates(hands: int, repeats: int) -> dict[str, float]:
+    """Actions a second of each engine (best of ``repeats`` interleaved rounds)."""
+    import pyspiel  # optional: the bench group
+
+    import five_hundred.integrations.openspiel  # noqa: F401 (registers the game)
+
+    rng = random.Random(_game.SEED)
+    five = pyspiel.load_game("python_five_hundred")
+    hearts = pyspiel.load_game("hearts")
+    measures = [
+        _game.Measure(
+            "public", lambda: _game.deals(Rules(), hands), _game.random_hands
+        ),
+        _game.Measure(
+            "openspiel",
+            lambda: _game.openspiel_deals(five, hands, rng),
+            _game.openspiel_hands,
+            fresh=True,
+        ),
+        _game.Measure(
+            "hearts",
+            lambda: _game.openspiel_deals(hearts, hands, rng),
+            _game.openspiel_hands,
+            fresh=True,
+        ),
+        _game.Measure(
+            "pettingzoo", lambda: pettingzoo_envs(hands), pettingzoo_hands, fresh=True
+        ),
+    ]
+    best = _game.interleaved(measures, repeats)
+    return {name: actions / seconds for name, (actions, seconds, _) in best.items()}
+
+
+def simulation_rates(hands: int) -> dict[int, float]:
+    """``simulate``'s hands a second for 1, 2 and every worker (the same hands)."""
+    rates: dict[int, float] = {}
+    for workers in sorted({1, 2, default_workers()}):
+        start = time.perf_counter()
+        stats, _ = _simulate(
+            Rules(), hands, _game.SEED, lambda _done: None, workers=workers
+        )
+        rates[workers] = stats.hands / (time.perf_counter() - start)
+    return rates
+
+
+def main(scale: float = 1.0, repeats: int = 3) -> dict[str, float]:
+    """Run every measure, print the table and the targets; the rates by name."""
+    if repeats < 1 or scale <= 0:
+        msg = "--repeats must be at least 1 and --scale positive"
+        raise ValueError(msg)
+    before = os.getloadavg()
+    steps = step_rates(max(1, round(HANDS * scale)), repeats)
+    sims = simulation_rates(max(1, round(SIM_HANDS * scale)))
+    after = os.getloadavg()
+    print(f"{'engine':<14}{'steps/s':>12}  ratio to hearts (C++ from Python)")
+    for name, rate in steps.items():
+        print(f"{name:<14}{rate:>12,.0f}  {rate / steps['hearts']:.2f}x")
+    print()
+    print(f"{'workers':<14}{'hands/s':>12}  speed-up  efficiency")
+    for workers, rate in sims.items():
+        speedup = rate / sims[1]
+        print(
+            f"{workers:<14}{rate:>12,.1f}  {speedup:>7.2f}x  {speedup / workers:>9.0%}"
+        )
+    print()
+    print(
+        f"cores: {default_workers()}; load average before {before[0]:.2f}, "
+        f"after {after[0]:.2f} (1 min)"
+    )
+    rates = dict(steps)
+    rates |= {f"simulate x{workers}": rate for workers, rate in sims.items()}
+    ratios = {
+        "openspiel/hearts": steps["openspiel"] / steps["hearts"],
+        "simulate x2/x1": sims.get(2, sims[1]) / sims[1],
+    }
+    for name, target in TARGETS.items():
+        verdict = "met" if ratios[name] >= target else "NOT met"
+        print(f"target {name} >= {target}: {ratios[name]:.2f} ({verdict})")
+    return rates
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=float, default=1.0, help="work per timing")
+    parser.add_argument("--repeats", type=int, default=3, help="rounds (best is kept)")
+    options = parser.parse_args()
+    main(options.scale, options.repeats)

@@ -1,0 +1,440 @@
+"""The fixed action ids and the observation tensor shared by the framework adapters.
+
+Frameworks for learning want a fixed, numbered action space and a fixed-size vector of
+numbers per observation.  This module gives both, built only from the public API: the
+actions of :func:`~five_hundred.state.legal_actions` and the fields of a
+:class:`~five_hundred.views.SeatView` (never from the hidden cards of the state).
+
+**Action ids** (259 of them, whatever the rules; a card's code is
+``16 * suit + rank - 2`` with S, C, D, H = 0 to 3 and the Joker 64, see
+:attr:`~five_hundred.cards.Card.code`):
+
+=========  ==========================================================================
+ids        action
+=========  ==========================================================================
+0-49       trick bid: ``10 * (tricks - 6) + 2 * strain + sans_kitty`` (strain S, C,
+           D, H, NT = 0 to 4): ``0`` is ``6S``, ``1`` is ``6S-SK``, ``49`` ``10NT-SK``
+50-52      ``MIS``, ``OMIS``, ``BMIS``
+53         ``PASS``
+54-118     pick one card to discard: ``54 + code`` (three picks make one ``DISCARD``)
+119-123    ``NOMINATE S``, ``C``, ``D``, ``H``, ``NONE``
+124-188    ``CALL card``: ``124 + code``
+189        ``CALL ALONE``
+190-254    ``PLAY card``: ``190 + code``
+255-258    ``PLAY JK:S``, ``JK:C``, ``JK:D``, ``JK:H`` (leading the Joker naming a suit)
+=========  ==========================================================================
+
+The discard of three cards is made sequential: the contractor picks one card at a
+time (in any order; a picked card is no longer legal), and the third pick applies the
+:class:`~five_hundred.actions.Discard` of the three.  :class:`Table` holds a game state
+and the picks made so far.
+
+>>> from five_hundred import new_game, parse_action
+>>> from five_hundred.integrations.encoding import action_ids, describe
+>>> action_ids(parse_action("7H")), action_ids(parse_action("PASS"))
+((16,), (53,))
+>>> action_ids(parse_action("DISCARD 5S 6S 7C"))
+(57, 58, 75)
+>>> describe(255), describe(190 + 64)
+('PLAY JK:S', 'PLAY JK')
+"""
+
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
+from five_hundred.bidding import (
+    BLIND_MISERE,
+    MISERE,
+    OPEN_MISERE,
+    PASS,
+    MisereBid,
+    Pass,
+    TrickBid,
+)
+from five_hundred.cards import CARDS_BY_CODE, Card, Strain, Suit, card_code
+from five_hundred.errors import IllegalActionError, quote, wrong_type
+from five_hundred.rules import Rules
+from five_hundred.state import GameState, Phase, apply, explain_illegal, legal_actions
+from five_hundred.views import SeatView, view
+
+__all__ = [
+    "CARDS",
+    "NUM_ACTIONS",
+    "NUM_CALLS",
+    "Encoder",
+    "Table",
+    "action_ids",
+    "describe",
+]
+
+CARDS: Final = len(CARDS_BY_CODE)
+"""Card codes (65: four suits of 16 codes and the Joker)."""
+BIDS: Final = 53
+"""Bid ids: 50 trick bids and three misères."""
+NUM_CALLS: Final = BIDS + 1
+"""Call ids: the bids and ``PASS``."""
+PASS_ID: Final = 53
+PICK: Final = 54
+NOMINATE: Final = PICK + CARDS
+CALL: Final = NOMINATE + 5
+ALONE: Final = CALL + CARDS
+PLAY: Final = ALONE + 1
+JOKER_LEAD: Final = PLAY + CARDS
+NUM_ACTIONS: Final = JOKER_LEAD + 4
+"""The size of the action space (259)."""
+_MISERES: Final = (MISERE, OPEN_MISERE, BLIND_MISERE)
+_JOKER: Final = CARDS - 1
+
+
+def _action_id(action: Action) -> int:
+    """The id of one action (not a discard: that is three picks)."""
+    if isinstance(action, PlayCard):
+        code = card_code(action.card)
+        return PLAY + code if action.suit is None else JOKER_LEAD + action.suit
+    if isinstance(action, TrickBid):
+        return 10 * (action.tricks - 6) + 2 * action.strain + action.sans_kitty
+    if isinstance(action, Pass):
+        return PASS_ID
+    if isinstance(action, MisereBid):
+        return 50 + _MISERES.index(action)
+    if isinstance(action, NominateJoker):
+        return NOMINATE + (4 if action.suit is None else action.suit)
+    if isinstance(action, CallPartner):
+        return ALONE if action.card is None else CALL + card_code(action.card)
+    return wrong_type(action, "an action (parse_action)")
+
+
+_SEEN: Final[dict[int, tuple[Action, int]]] = {}
+"""Ids of action objects already seen, by identity (the engine shares its actions).
+
+Each entry keeps its action alive, so an identity is never reused while it is here.
+"""
+_SEEN_MAX: Final = 1 << 16
+
+
+def _id_of(action: Action) -> int:
+    """:func:`_action_id`, remembered by identity for the engine's shared actions."""
+    hit = _SEEN.get(id(action))
+    if hit is not None:
+        return hit[1]
+    value = _action_id(action)
+    if len(_SEEN) < _SEEN_MAX:
+        _SEEN[id(action)] = (action, value)
+    return value
+
+
+def action_ids(action: Action) -> tuple[int, ...]:
+    """The ids that make ``action``: one, or three picks for a discard (lowest first)."""
+    if isinstance(action, Discard):
+        return tuple(sorted(PICK + card_code(card) for card in action.cards))
+    return (_action_id(action),)
+
+
+def _call_of(action_id: int) -> TrickBid | MisereBid | Pass:
+    if action_id == PASS_ID:
+        return PASS
+    if action_id >= 50:
+        return _MISERES[action_id - 50]
+    tricks, rest = divmod(action_id, 10)
+    return TrickBid(tricks + 6, Strain(rest // 2), sans_kitty=bool(rest % 2))
+
+
+def _action_of(action_id: int) -> Action | Card:
+    """The action of an id (the card, for a discard pick)."""
+    if action_id < PICK:
+        return _call_of(action_id)
+    if action_id < NOMINATE:
+        return CARDS_BY_CODE[action_id - PICK]
+    if action_id < CALL:
+        index = action_id - NOMINATE
+        return NominateJoker(None if index == 4 else Suit(index))
+    if action_id < PLAY:
+        return CallPartner(
+            None if action_id == ALONE else CARDS_BY_CODE[action_id - CALL]
+        )
+    if action_id < JOKER_LEAD:
+        return PlayCard(CARDS_BY_CODE[action_id - PLAY])
+    return PlayCard(CARDS_BY_CODE[_JOKER], Suit(action_id - JOKER_LEAD))
+
+
+def _check_id(action_id: object) -> int:
+    if isinstance(action_id, bool) or not isinstance(action_id, int | np.integer):
+        wrong_type(action_id, "an action id (a whole number)")
+    if not 0 <= action_id < NUM_ACTIONS:
+        msg = f"action id {quote(action_id)} is outside 0 to {NUM_ACTIONS - 1}"
+        raise IllegalActionError(msg)
+    return int(action_id)
+
+
+def describe(action_id: int) -> str:
+    """The text of an action id: its action's notation, ``PICK card`` for a pick.
+
+    Raises:
+        IllegalActionError: if the id is outside the action space.
+    """
+    found = _action_of(_check_id(action_id))
+    return f"PICK {found}" if isinstance(found, Card) else str(found)
+
+
+class Table:
+    """A game state with the sequential discard: the picks made so far.
+
+    Mutable (the frameworks step in place), but it only ever swaps whole immutable
+    :class:`~five_hundred.state.GameState` values, so :meth:`copy` is cheap.
+    """
+
+    __slots__ = ("_legal", "picks", "state")
+
+    def __init__(self, state: GameState, picks: tuple[int, ...] = ()) -> None:
+        if not isinstance(state, GameState):
+            wrong_type(state, "a GameState (from new_game, new_hand or apply)")
+        self.state = state
+        """The game state (the discard is applied once the third card is picked)."""
+        self.picks = picks
+        """The codes of the cards picked so far for the discard, in the order picked."""
+        self._legal: dict[int, Action | None] | None = None
+
+    def copy(self) -> "Table":
+        """An independent copy (the state is shared: it is immutable)."""
+        twin = Table(self.state, self.picks)
+        twin._legal = self._legal
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "Table":
+        return self.copy()
+
+    def _legal_map(self) -> dict[int, Action | None]:
+        """Each legal id and the action it applies (``None`` for a non-final pick)."""
+        found = self._legal
+        if found is not None:
+            return found
+        state = self.state
+        found = {}
+        if state.phase is Phase.DISCARD:
+            picked = frozenset(CARDS_BY_CODE[c] for c in self.picks)
+            for action in legal_actions(state):
+                assert isinstance(action, Discard)
+                if picked <= action.cards:
+                    last = len(picked) == len(action.cards) - 1
+                    for card in action.cards - picked:
+                        found[PICK + card_code(card)] = action if last else None
+        else:
+            found = {_id_of(action): action for action in legal_actions(state)}
+        self._legal = found = {key: found[key] for key in sorted(found)}
+        return found
+
+    def legal_ids(self) -> list[int]:
+        """The legal action ids of the seat to act, ascending (empty once over)."""
+        return list(self._legal_map())
+
+    def mask(self) -> npt.NDArray[np.int8]:
+        """The legal ids as a 0/1 vector of :data:`NUM_ACTIONS` entries."""
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        mask[self.legal_ids()] = 1
+        return mask
+
+    def step(self, action_id: int) -> None:
+        """Apply a legal action id (a pick, or an action of the game).
+
+        Raises:
+            IllegalActionError: if the id is not legal now (the table is unchanged).
+        """
+        legal = self._legal_map()
+        if action_id not in legal:
+            raise IllegalActionError(self._refusal(_check_id(action_id)))
+        action = legal[action_id]
+        if self.state.phase is Phase.DISCARD:
+            if action is None:
+                self.picks = (*self.picks, action_id - PICK)
+                self._legal = None
+                return
+            self.picks = ()
+        assert action is not None
+        self.state = apply(self.state, action)
+        self._legal = None
+
+    def _refusal(self, action_id: int) -> str:
+        text = describe(action_id)
+        if self.state.to_act is None:
+            return f"{text} (id {action_id}): nobody is to act; the hand is over"
+        found = _action_of(action_id)
+        if isinstance(found, Card):
+            if self.state.phase is not Phase.DISCARD:
+                why = f"no discard now (the phase is {self.state.phase.value})"
+            elif card_code(found) in self.picks:
+                why = f"{found} is already picked"
+            else:
+                why = f"{found} is not in the hand"
+        else:
+            why = explain_illegal(self.state, found) or "not legal now"
+        return f"{text} (id {action_id}) is not legal: {why}"
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know (:func:`~five_hundred.views.view`)."""
+        return view(self.state, seat)
+
+
+_PHASES: Final = tuple(Phase)
+
+
+class Encoder:
+    """The observation tensor of a seat for one set of rules: a flat float32 vector.
+
+    :attr:`pieces` names each part with its shape, in order; :meth:`encode` fills a
+    vector from a :class:`~five_hundred.views.SeatView` (and the discard picks).  With
+    ``perfect_recall`` two parts are added so that the vector tells the whole public
+    history apart: the trick each played card fell in and the leader of each trick.
+
+    >>> from five_hundred import Rules, new_game
+    >>> encoder = Encoder(Rules())
+    >>> encoder.size, encoder.pieces[0]
+    (1246, ('seat', (4,)))
+    >>> vector = encoder.encode(Table(new_game(seed=1)).view(1))
+    >>> int(vector[encoder.offset("hand") : encoder.offset("hand") + 65].sum())
+    10
+    """
+
+    def __init__(self, rules: Rules, *, perfect_recall: bool = False) -> None:
+        if not isinstance(rules, Rules):
+            wrong_type(rules, "a Rules value")
+        p, sides = rules.players, rules.sides
+        pieces: list[tuple[str, tuple[int, ...]]] = [
+            ("seat", (p,)),
+            ("phase", (len(_PHASES),)),
+            ("to_act", (p,)),
+            ("dealer", (p,)),
+            ("hand", (CARDS,)),
+            ("picks", (CARDS,)),
+            ("kitty", (CARDS,)),
+            ("discards", (CARDS,)),
+            ("exposed", (CARDS,)),
+            ("calls", (p, NUM_CALLS)),
+            ("contract", (BIDS,)),
+            ("contractor", (p,)),
+            ("joker_suit", (4,)),
+            ("partner_card", (CARDS,)),
+            ("partner", (p,)),
+            ("trick", (p, CARDS)),
+            ("played", (p, CARDS)),
+            ("suits_led", (4,)),
+            ("shown_void", (p, 4)),
+            ("tricks_won", (p,)),
+            ("hand_sizes", (p,)),
+            ("sitting_out", (p,)),
+            ("scores", (sides,)),
+            ("hand_result", (sides,)),
+        ]
+        if perfect_recall:
+            pieces += [
+                ("trick_of_card", (_MAX_TRICKS, CARDS)),
+                ("leaders", (_MAX_TRICKS, p)),
+            ]
+        self.rules = rules
+        self.perfect_recall = perfect_recall
+        self.pieces: tuple[tuple[str, tuple[int, ...]], ...] = tuple(pieces)
+        """Each part's name and shape, in the order of the vector."""
+        offsets: dict[str, int] = {}
+        at = 0
+        for name, shape in pieces:
+            offsets[name] = at
+            at += int(np.prod(shape))
+        self._offsets = offsets
+        self.size: int = at
+        """The length of the vector."""
+
+    def offset(self, name: str) -> int:
+        """Where the part ``name`` starts in the vector."""
+        return self._offsets[name]
+
+    def views(
+        self, vector: npt.NDArray[np.float32]
+    ) -> dict[str, npt.NDArray[np.float32]]:
+        """Each part of ``vector`` by name, reshaped (views sharing its memory)."""
+        return {
+            name: vector[
+                self._offsets[name] : self._offsets[name] + int(np.prod(shape))
+            ].reshape(shape)
+            for name, shape in self.pieces
+        }
+
+    def encode(
+        self,
+        seen: SeatView,
+        picks: Sequence[int] = (),
+        out: "npt.NDArray[np.float32] | None" = None,  # quoted: docs build over mocks
+    ) -> npt.NDArray[np.float32]:
+        """The vector of a view (``picks``: the discard's cards picked so far).
+
+        Fills ``out`` (zeroed first) if given, else a new vector.
+        """
+        if out is None:
+            out = np.zeros(self.size, np.float32)
+        else:
+            out.fill(0.0)
+        rules, at, p = self.rules, self._offsets, self.rules.players
+        scale = float(rules.target)
+
+        def one(name: str, index: int | None) -> None:
+            if index is not None:
+                out[at[name] + index] = 1.0
+
+        def cards(
+            name: str, cards: Sequence[Card] | Sequence[int], row: int = 0
+        ) -> None:
+            base = at[name] + row * CARDS
+            for card in cards:
+                out[base + (card if isinstance(card, int) else card_code(card))] = 1.0
+
+        one("seat", seen.seat)
+        one("phase", _PHASES.index(seen.phase))
+        one("to_act", seen.to_act)
+        one("dealer", seen.dealer)
+        cards("hand", seen.hand)
+        cards("picks", picks)
+        cards("kitty", seen.kitty)
+        cards("discards", seen.discards)
+        cards("exposed", seen.exposed)
+        for seat, call in seen.calls:
+            out[at["calls"] + seat * NUM_CALLS + _action_id(call)] = 1.0
+        if seen.contract is not None:
+            one("contract", _action_id(seen.contract.bid))
+            one("contractor", seen.contract.contractor)
+        one("joker_suit", seen.joker_suit)
+        if seen.partner_card is not None:
+            cards("partner_card", (seen.partner_card,))
+        one("partner", seen.partner)
+        if seen.trick is not None:
+            for seat, card in seen.trick.plays:
+                cards("trick", (card,), seat)
+        for number, trick in enumerate(seen.tricks):
+            for seat, card in trick.plays:
+                cards("played", (card,), seat)
+                if self.perfect_recall:
+                    cards("trick_of_card", (card,), number)
+            if self.perfect_recall:
+                out[at["leaders"] + number * p + trick.leader] = 1.0
+        for suit in seen.suits_led:
+            one("suits_led", suit)
+        for seat, voids in enumerate(seen.shown_void):
+            for suit in voids:
+                out[at["shown_void"] + 4 * seat + suit] = 1.0
+        for name, values, divisor in (
+            ("tricks_won", seen.tricks_won_by_seat, 10.0),
+            ("hand_sizes", seen.hand_sizes, 10.0),
+            ("scores", seen.scores, scale),
+            ("hand_result", seen.hand_result or (), scale),
+        ):
+            base = at[name]
+            for index, value in enumerate(values):
+                out[base + index] = value / divisor
+        for seat in seen.sitting_out:
+            one("sitting_out", seat)
+        return out
+
+
+_MAX_TRICKS: Final = 10
+"""Tricks in a hand (every pack deals ten cards a seat)."""

@@ -1,0 +1,424 @@
+"""Five Hundred as an OpenSpiel game: ``python_five_hundred``.
+
+Importing this module registers the game with ``pyspiel.register_game`` (it needs
+``pip install 'five-hundred[openspiel]'``):
+
+>>> import pyspiel
+>>> import five_hundred.integrations.openspiel
+>>> game = pyspiel.load_game("python_five_hundred", {"players": 3})
+>>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
+(3, 259, 65)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 33)
+
+The game parameters are ``players`` (2 to 6), every whole-number and yes/no option of
+:class:`~five_hundred.rules.Rules` under its own name (``misere``, ``sans_kitty``,
+``target``, ...), ``joker_lead_suit`` and ``scoring_table`` by name, ``defender_cap``
+(0 for none), ``dealer`` (of the first hand), and ``whole_game``: false (the default)
+plays one hand and returns each player's side's score for it; true deals hand after
+hand until the game is over (or ``max_hands`` hands) and returns each side's total.
+
+The deal is a run of chance nodes, one per card of the pack: outcome ``k`` puts the
+card of code ``k`` at the next place of the pack, which is then dealt as
+:func:`~five_hundred.dealing.deal` deals it from dealer 0's left (every order of the
+pack is equally likely, so every deal is).  The player actions are the fixed ids of
+:mod:`five_hundred.integrations.encoding`, with the sequential three-card discard.
+"""
+
+import random
+from collections.abc import Callable
+from typing import Any, Final
+
+import attrs
+import numpy as np
+import pyspiel
+
+from five_hundred.bidding import bid_ladder, bid_value
+from five_hundred.cards import CARDS_BY_CODE, card_code
+from five_hundred.dealing import deal, deal_order, pack
+from five_hundred.errors import FiveHundredError
+from five_hundred.integrations.encoding import (
+    CARDS,
+    NUM_ACTIONS,
+    PICK,
+    Encoder,
+    Table,
+    action_ids,
+    describe,
+)
+from five_hundred.rules import AVONDALE, PERFECT, JokerLeadSuit, Rules, side_of
+from five_hundred.search.resample import resample
+from five_hundred.state import GameState, Phase, new_hand, next_hand
+
+__all__ = ["GAME_TYPE", "FiveHundredGame", "FiveHundredState", "rules_from_params"]
+
+_TABLES: Final = {"avondale": AVONDALE, "perfect": PERFECT}
+_RULE_FIELDS: Final = tuple(
+    field
+    for field in attrs.fields(Rules)
+    if isinstance(field.default, bool | int) and field.name != "players"
+)
+PARAMETERS: Final[dict[str, Any]] = {
+    "players": 4,
+    **{field.name: field.default for field in _RULE_FIELDS},
+    "joker_lead_suit": Rules().joker_lead_suit.value,
+    "scoring_table": "avondale",
+    "defender_cap": 0,
+    "dealer": 0,
+    "whole_game": False,
+    "max_hands": 100,
+}
+"""The game parameters and their defaults (the standard four-player game, one hand)."""
+
+GAME_TYPE: Final = pyspiel.GameType(
+    short_name="python_five_hundred",
+    long_name="Python Five Hundred",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=6,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=PARAMETERS,
+)
+"""The OpenSpiel game type of ``python_five_hundred``."""
+
+
+def rules_from_params(params: dict[str, Any]) -> Rules:
+    """The :class:`~five_hundred.rules.Rules` of a set of game parameters.
+
+    Raises:
+        pyspiel.SpielError: with the library's message, for an unknown parameter or
+            rules that are not valid.
+    """
+    unknown = sorted(set(params) - set(PARAMETERS))
+    if unknown:
+        msg = f"unknown parameter(s) of python_five_hundred: {', '.join(unknown)}"
+        raise pyspiel.SpielError(msg)
+    values = PARAMETERS | dict(params)
+    options = {field.name: values[field.name] for field in _RULE_FIELDS}
+    try:
+        table = _TABLES[values["scoring_table"]]
+        lead = JokerLeadSuit(values["joker_lead_suit"])
+    except (KeyError, ValueError):
+        msg = (
+            f"scoring_table must be one of {', '.join(_TABLES)} and joker_lead_suit one "
+            f"of {', '.join(s.value for s in JokerLeadSuit)}; got "
+            f"{values['scoring_table']!r}, {values['joker_lead_suit']!r}"
+        )
+        raise pyspiel.SpielError(msg) from None
+    try:
+        return Rules(
+            players=values["players"],
+            joker_lead_suit=lead,
+            scoring_table=table,
+            defender_cap=values["defender_cap"] or None,
+            **options,
+        )
+    except FiveHundredError as error:
+        raise pyspiel.SpielError(str(error)) from None
+
+
+def _biggest_swing(rules: Rules) -> int:
+    """The most a side can win or lose in one hand."""
+    values = [bid_value(bid, rules) for bid in bid_ladder(rules)]
+    return max(*values, 250, 10 * rules.defender_trick_points)
+
+
+@attrs.frozen
+class Setup:
+    """What a game's parameters mean: the rules, the mode and the pack."""
+
+    rules: Rules
+    whole_game: bool
+    max_hands: int
+    first_dealer: int
+    pack_codes: tuple[int, ...]
+
+    @classmethod
+    def of(cls, params: dict[str, Any]) -> "Setup":
+        """The setup of a set of game parameters (checked: ``pyspiel.SpielError``)."""
+        key = tuple(sorted(params.items()))
+        found = _SETUPS.get(key)
+        if found is None:
+            found = _SETUPS[key] = cls._build(params)
+        return found
+
+    @classmethod
+    def _build(cls, params: dict[str, Any]) -> "Setup":
+        rules = rules_from_params(params)
+        values = PARAMETERS | params
+        whole_game = bool(values["whole_game"])
+        max_hands = int(values["max_hands"]) if whole_game else 1
+        dealer = int(values["dealer"])
+        if not 0 <= dealer < rules.players or max_hands < 1:
+            msg = (
+                f"dealer must be a seat (0 to {rules.players - 1}) and max_hands at "
+                f"least 1; got {dealer}, {values['max_hands']}"
+            )
+            raise pyspiel.SpielError(msg)
+        codes = tuple(sorted(map(card_code, pack(rules))))
+        return cls(rules, whole_game, max_hands, dealer, codes)
+
+
+_SETUPS: Final[dict[tuple[tuple[str, Any], ...], Setup]] = {}
+
+
+class FiveHundredGame(pyspiel.Game):  # type: ignore[misc]
+    """The OpenSpiel game; build it with ``pyspiel.load_game("python_five_hundred")``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        setup = Setup.of(params)
+        rules = setup.rules
+        swing = _biggest_swing(rules)
+        calls = len(bid_ladder(rules)) + rules.players + 1
+        per_hand = calls + 3 + 2 + 10 * rules.players
+        if setup.whole_game:
+            low = float(rules.losing_score - swing)
+            high = float(setup.max_hands * swing)
+        else:
+            low, high = float(-swing), float(swing)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=CARDS,
+            num_players=rules.players,
+            min_utility=low,
+            max_utility=high,
+            max_game_length=per_hand * setup.max_hands,
+        )
+        super().__init__(GAME_TYPE, info, params)
+        self.rules = rules
+        """The rules of the game."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "FiveHundredGame":
+        return self  # immutable: a copied state shares its game
+
+    def new_initial_state(self) -> "FiveHundredState":
+        """The state before the first card is dealt."""
+        return FiveHundredState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> "FiveHundredObserver":
+        """The observer of information states (perfect recall) or observations."""
+        if params:
+            msg = f"python_five_hundred observers take no parameters; got {params}"
+            raise ValueError(msg)
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return FiveHundredObserver(self, perfect_recall=recall)
+
+
+class FiveHundredState(pyspiel.State):  # type: ignore[misc]
+    """A state of ``python_five_hundred``: the deal so far, or a table in play."""
+
+    def __init__(self, game: FiveHundredGame) -> None:
+        super().__init__(game)
+        # From the parameters, not the game object's attributes: a state may be handed
+        # a new Python wrapper of the same C++ game (after deserialization).
+        self._fh = Setup.of(game.get_parameters())
+        self.table: Table | None = None
+        """The game once dealt (``None`` while the pack is being dealt)."""
+        self.dealing: list[int] = []
+        """The codes dealt so far in this hand's pack."""
+        self.hands_done = 0
+        """Hands finished so far."""
+        self.hand_start = 0
+        """The length of the history when this hand's deal began."""
+
+    # -- the pyspiel.State interface ------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
+        table = self.table
+        if table is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = table.state.to_act
+        if seat is not None:
+            return seat
+        if self._finished():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(pyspiel.PlayerId.CHANCE)
+
+    def _finished(self) -> bool:
+        table = self.table
+        if table is None or table.state.to_act is not None:
+            return False
+        game = self._fh
+        return (
+            not game.whole_game
+            or table.state.phase is Phase.GAME_OVER
+            or self.hands_done >= game.max_hands
+        )
+
+    def is_terminal(self) -> bool:
+        """Whether the hand (or the whole game) is over."""
+        return self._finished()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.table is not None
+        return self.table.legal_ids()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards not yet dealt, each equally likely."""
+        left = sorted(set(self._fh.pack_codes) - set(self.dealing))
+        chance = 1.0 / len(left)
+        return [(code, chance) for code in left]
+
+    def _apply_action(self, action: int) -> None:
+        table = self.table
+        if table is not None and table.state.to_act is not None:
+            try:
+                table.step(action)
+            except FiveHundredError as error:
+                raise pyspiel.SpielError(str(error)) from None
+            if table.state.is_over:
+                self.hands_done += 1
+            return
+        if action not in self.game_pack_left():
+            msg = f"chance outcome {action} is not a card left to deal"
+            raise pyspiel.SpielError(msg)
+        if not self.dealing:
+            self.hand_start = len(self.history())
+        self.dealing.append(action)
+        if len(self.dealing) == len(self._fh.pack_codes):
+            self._deal()
+
+    def game_pack_left(self) -> set[int]:
+        """The codes of the cards still to deal in this hand."""
+        return set(self._fh.pack_codes) - set(self.dealing)
+
+    def _deal(self) -> None:
+        game = self._fh
+        hands, kitty = deal(game.rules, [CARDS_BY_CODE[c] for c in self.dealing])
+        self.dealing = []
+        if self.table is None:
+            state = new_hand(game.rules, hands, kitty, dealer=game.first_dealer)
+        else:
+            state = next_hand(self.table.state, hands=hands, kitty=kitty)
+        self.table = Table(state)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"Deal {CARDS_BY_CODE[action]}"
+        return describe(action)
+
+    def returns(self) -> list[float]:
+        """Each player's side's score for the hand (whole game: its total)."""
+        table = self.table
+        players = self._fh.rules.players
+        if table is None or not self._finished():
+            return [0.0] * players
+        state = table.state
+        points = state.scores if self._fh.whole_game else state.hand_result
+        if points is None:
+            return [0.0] * players
+        return [float(points[side_of(state.rules, seat)]) for seat in range(players)]
+
+    def __str__(self) -> str:
+        table = self.table
+        if table is None:
+            return f"Dealing: {len(self.dealing)} of {len(self._fh.pack_codes)} cards"
+        state = table.state
+        lines = [
+            repr(state),
+            *(f"Seat {s}: {' '.join(map(str, h))}" for s, h in enumerate(state.hands)),
+        ]
+        lines.append("Actions: " + " ".join(map(str, state.actions)))
+        if table.picks:
+            lines.append(
+                "Picked: " + " ".join(str(CARDS_BY_CODE[c]) for c in table.picks)
+            )
+        if self.dealing:
+            lines.append(f"Dealing the next hand: {len(self.dealing)} cards")
+        return "\n".join(lines)
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> "FiveHundredState":
+        """A state drawn from those ``player_id`` cannot tell from this one.
+
+        The hidden cards are guessed by :func:`~five_hundred.search.resample.resample`
+        (seeded from ``probability_sampler``); the result replays this game's history
+        up to this hand's deal, then the guessed deal and the hand's actions.
+        """
+        table = self.table
+        if table is None or self.dealing:
+            # Nothing of this hand's deal is known to anyone yet: any deal will do,
+            # and the undealt rest of the pack is chance's.
+            twin: FiveHundredState = self.clone()
+            return twin
+        seed = int(probability_sampler() * (1 << 53))
+        guess = resample(table.view(player_id), random.Random(seed))
+        ids = [*self.history()[: self.hand_start], *_pack_ids(self._fh.rules, guess)]
+        for action in guess.actions:
+            ids.extend(action_ids(action))
+        ids.extend(PICK + code for code in table.picks)
+        state: FiveHundredState = self.get_game().new_initial_state()
+        for action_id in ids:
+            state.apply_action(action_id)
+        return state
+
+
+def _pack_ids(rules: Rules, state: GameState) -> list[int]:
+    """The chance outcomes that deal ``state``'s hands and kitty."""
+    hands, kitty = state.dealt
+    places = [list(hand) for hand in hands]
+    rest = list(kitty)
+    ids = []
+    for seat in deal_order(rules):
+        source = rest if seat is None else places[2 if seat == -1 else seat]
+        ids.append(card_code(source.pop()))
+    return ids
+
+
+class FiveHundredObserver:
+    """The observer of OpenSpiel's ``PyObserver`` protocol (``tensor``, ``dict``).
+
+    Tensors come from :class:`~five_hundred.integrations.encoding.Encoder` over the
+    player's :func:`~five_hundred.views.view`; strings are the view's text.
+    """
+
+    def __init__(self, game: FiveHundredGame, *, perfect_recall: bool) -> None:
+        self.encoder = Encoder(
+            Setup.of(game.get_parameters()).rules, perfect_recall=perfect_recall
+        )
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(self.encoder.size, np.float32)
+        self.dict = self.encoder.views(self.tensor)
+
+    def set_from(self, state: FiveHundredState, player: int) -> None:
+        """Fill :attr:`tensor` with what ``player`` knows of ``state``."""
+        table = state.table
+        if table is None:
+            self.tensor.fill(0.0)
+            self.dict["seat"][player] = 1.0
+            return
+        self.encoder.encode(table.view(player), _own_picks(table, player), self.tensor)
+
+    def string_from(self, state: FiveHundredState, player: int) -> str:
+        """What ``player`` knows of ``state``, as text (the view's text)."""
+        table = state.table
+        if table is None:
+            return f"Seat {player}: dealing"
+        text = str(table.view(player))
+        picks = _own_picks(table, player)
+        if picks:
+            text += "\nPicked: " + " ".join(str(CARDS_BY_CODE[c]) for c in picks)
+        if self.perfect_recall and state.hands_done:
+            text = f"Hands done: {state.hands_done}\n" + text
+        return text
+
+
+def _own_picks(table: Table, player: int) -> tuple[int, ...]:
+    """The discard picks, for the player making them (nobody else sees them)."""
+    return table.picks if table.state.to_act == player else ()
+
+
+pyspiel.register_game(GAME_TYPE, FiveHundredGame)

@@ -1,0 +1,109 @@
+"""Parallel and Ray simulation: the same statistics for any number of workers."""
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from five_hundred.cli import main
+from five_hundred.parallel import ClusterError, chunk_seeds, chunk_sizes, run_chunks
+from tests.extras import REQUIRED
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def square(value: int) -> int:
+    return value * value
+
+
+def test_run_chunks_returns_results_in_chunk_order() -> None:
+    seen: list[int] = []
+    serial = run_chunks(
+        square, range(7), workers=1, on_done=lambda i, _: seen.append(i)
+    )
+    pooled = run_chunks(square, range(7), workers=3)
+    assert serial.results == pooled.results == tuple(i * i for i in range(7))
+    assert not serial.interrupted
+    assert seen == list(range(7))
+
+
+def test_chunks_depend_only_on_the_seed() -> None:
+    assert chunk_sizes(250, 100) == (100, 100, 50)
+    assert chunk_sizes(200, 100) == (100, 100)
+    assert chunk_seeds(5, 3) == chunk_seeds(5, 4)[:3]
+    assert len(set(chunk_seeds(5, 50))) == 50
+
+
+def simulate(capsys: pytest.CaptureFixture[str], *argv: str) -> list[str]:
+    code = main(["simulate", "-n", "230", "--seed", "8", *argv])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("Simulated 230 hands")
+    return lines[1:]  # the first line has the time
+
+
+def test_statistics_are_the_same_for_any_number_of_workers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    serial = simulate(capsys, "--workers", "1")
+    assert simulate(capsys, "--workers", "2") == serial
+    assert simulate(capsys, "--workers", "3") == serial
+    assert simulate(capsys) == serial
+
+
+def test_ctrl_c_prints_the_statistics_of_the_finished_chunks() -> None:
+    command = [sys.executable, "-m", "five_hundred", "simulate", "-n", "1000000"]
+    process = subprocess.Popen(
+        [*command, "--seed", "1", "--workers", "2"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(6)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err
+    first = out.splitlines()[0]
+    assert first.startswith("Interrupted after "), out
+    assert first.endswith(" of 1000000 hands: the statistics below are of those.")
+    assert "the contracting side scores" in out
+
+
+def test_without_ray_installed_ray_is_one_clear_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)
+    assert main(["simulate", "-n", "5", "--ray"]) == 2
+    _, err = capsys.readouterr()
+    assert err == (
+        "python -m five_hundred: error: --ray needs Ray: pip install 'five-hundred[ray]'\n"
+    )
+    with pytest.raises(ClusterError, match="needs Ray"):
+        run_chunks(square, [1], ray="auto")
+
+
+def test_an_unreachable_cluster_is_one_clear_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("ray") if not REQUIRED else __import__("ray")
+    assert main(["simulate", "-n", "5", "--ray", "127.0.0.1:1"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(
+        "python -m five_hundred: error: cannot reach the Ray cluster at '127.0.0.1:1': "
+    )
+    assert err.count("\n") == 1
+    assert main(["simulate", "-n", "5", "--ray", "nowhere"]) == 2
+    assert "expected host:port" in capsys.readouterr().err
+
+
+def test_ray_gives_the_serial_statistics(capsys: pytest.CaptureFixture[str]) -> None:
+    """A local Ray instance of 2 CPUs (loopback only) runs the chunks as tasks."""
+    pytest.importorskip("ray") if not REQUIRED else __import__("ray")
+    serial = simulate(capsys, "--workers", "1")
+    assert simulate(capsys, "--ray", "--workers", "2") == serial
