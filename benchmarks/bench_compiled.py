@@ -171,13 +171,20 @@ def compiled_python(path: str | None) -> Path:
     return python
 
 
-def start(label: str, python: Path | str, kind: str, hands: int) -> Worker:
+def start(
+    label: str, python: Path | str, kind: str, hands: int, source: str | None = None
+) -> Worker:
+    """A worker process; ``source``: a ``src`` directory to import the package from."""
+    env = dict(os.environ)
+    if source is not None:
+        env["PYTHONPATH"] = source
     process = subprocess.Popen(
         [str(python), __file__, "--worker", kind, "--hands", str(hands)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
         cwd=ROOT,
+        env=env,
     )
     assert process.stdout is not None
     hello = json.loads(process.stdout.readline())
@@ -200,8 +207,13 @@ def main(
     scale: float = 1.0,
     repeats: int = DEFAULT_REPEATS,
     compiled: str | None = None,
+    baseline: str | None = None,
 ) -> dict[str, float]:
-    """Measure everything, print the report, return the rates and ratios by name."""
+    """Measure everything, print the report, return the rates and ratios by name.
+
+    ``baseline`` is the ``src`` directory of another version of the package (say, an
+    export of ``main``): its pure engine is measured too, as ``baseline``.
+    """
     if scale <= 0 or repeats < 1:
         msg = "scale must be positive and repeats at least 1"
         raise ValueError(msg)
@@ -211,6 +223,8 @@ def main(
         start("compiled", compiled_python(compiled), "engine", hands),
         start("openspiel", sys.executable, "openspiel", hands),
     ]
+    if baseline is not None:
+        workers.append(start("baseline", sys.executable, "engine", hands, baseline))
     pure, fast = workers[0], workers[1]
     print(
         f"engines: pure = {'compiled' if pure.compiled else 'pure Python'} "
@@ -239,14 +253,20 @@ def main(
     finally:
         for worker in workers:
             assert worker.process.stdin is not None
+            assert worker.process.stdout is not None
             worker.process.stdin.close()
             worker.process.wait()
+            worker.process.stdout.close()
     print("Random play, four players (decision actions per second):")
     for key, rate in best.items():
         print(f"  {key:<36}{rate:>12,.0f}")
     print("\nRatios (same run):")
     results = dict(best)
+    extra: tuple[str, ...] = ()
+    if baseline is not None:
+        extra = ("pure playout / baseline playout", "pure public / baseline public")
     for key in (
+        *extra,
         "compiled playout / pure playout",
         "compiled public / pure public",
         *TARGETS,
@@ -275,4 +295,4 @@ if __name__ == "__main__":
     if args.worker:
         worker(args.worker, args.hands)
     else:
-        main(args.scale, args.repeats, args.compiled_python)
+        main(args.scale, args.repeats, args.compiled_python, args.baseline)

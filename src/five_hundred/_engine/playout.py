@@ -61,8 +61,9 @@ def play_out(
     trick = list(core.trick)
     led, suits_led, done, leader = core.led, core.suits_led, core.done, core.leader
     voids, won = core.voids, core.won
-    seat = core.to_act
-    assert seat is not None  # the play phase has a player to act
+    to_act = core.to_act
+    assert to_act is not None  # the play phase has a player to act
+    seat: int = to_act  # a plain int: compiled, the loop keeps it unboxed
     joker_voids: bool = options[0]
     bits = BITS
     chosen: list[int] = []
