@@ -290,6 +290,9 @@ if __name__ == "__main__":
     parser.add_argument(
         "--worker", choices=("engine", "openspiel"), help=argparse.SUPPRESS
     )
+    parser.add_argument(
+        "--baseline", help="the src directory of another version, measured pure too"
+    )
     parser.add_argument("--hands", type=int, default=HANDS, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
