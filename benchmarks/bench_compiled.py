@@ -132,7 +132,8 @@ def worker(kind: str, hands: int) -> None:
     prepared: dict[str, Any] = {}
     import five_hundred
 
-    print(json.dumps({"compiled": five_hundred.compiled}), flush=True)
+    compiled = getattr(five_hundred, "compiled", False)  # older versions: pure
+    print(json.dumps({"compiled": compiled}), flush=True)
     for line in sys.stdin:
         name = line.strip()
         prepare, run = measures[name]
