@@ -67,7 +67,6 @@ def play_out(
     joker_voids: bool = options[0]
     bits = BITS
     chosen: list[int] = []
-    append = chosen.append
     # The trick so far: its size, and its winning seat and strength so far (the
     # running form of winner_index over the same STRENGTH row, one compare a card).
     size = len(trick)
@@ -116,7 +115,7 @@ def play_out(
         else:
             choice = policy(seat, choices_of(mask, names), tuple(trick))
             trick.append(choice if choice <= JOKER_CODE else JOKER_CODE)
-        append(choice)
+        chosen.append(choice)  # compiled, a list primitive; a bound method is a call
         if choice > JOKER_CODE:
             code = JOKER_CODE
             hands[seat] = held ^ JOKER_BIT
