@@ -25,10 +25,17 @@ ENGINE = Path("src", "five_hundred", "_engine")
 COMPILED = ["codes", "tables", "play", "core", "step", "playout", "auction"]
 
 
+# The commands that build the package: the others (egg_info, dist_info, sdist) need no
+# compiled modules, and mypyc's type check and code generation take a while.
+BUILDS = ("bdist_wheel", "build", "build_ext", "install")
+
+
 def _wants_pure() -> bool:
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
         return True
-    return any(command in sys.argv for command in ("editable_wheel", "develop"))
+    if any(command in sys.argv for command in ("editable_wheel", "develop")):
+        return True
+    return not any(command in sys.argv for command in BUILDS)
 
 
 def _ext_modules() -> list[object]:
@@ -43,7 +50,10 @@ def _ext_modules() -> list[object]:
     # The engine imports nothing outside itself: the rest of the package (and attrs,
     # which need not be in the build environment) stays out of the type check.
     args = ["--follow-imports=skip", *paths]
-    return list(mypycify(args, opt_level="3", debug_level="0"))
+    # group_name: the shared library is five_hundred__mypyc, not a hash of the paths.
+    return list(
+        mypycify(args, opt_level="3", debug_level="0", group_name="five_hundred")
+    )
 
 
 class OptionalBuildExt(build_ext):
