@@ -41,7 +41,15 @@ from typing import Any, Final, NamedTuple
 
 import attrs
 
-from five_hundred import GameState, Phase, Rules, apply, legal_actions, new_game
+from five_hundred import (
+    GameState,
+    Phase,
+    Rules,
+    apply,
+    compiled,
+    legal_actions,
+    new_game,
+)
 from five_hundred.search.playout import playout
 
 SEED: Final = 500
@@ -337,8 +345,8 @@ def main(
     hands = _count(HANDS, scale)
     pyspiel = load_openspiel() if openspiel else None
     print(
-        f"five_hundred benchmark: {hands} hands per timing, best of {repeats}"
-        " interleaved rounds."
+        f"five_hundred benchmark ({'compiled' if compiled else 'pure Python'} engine):"
+        f" {hands} hands per timing, best of {repeats} interleaved rounds."
     )
     print(
         "Start states are built outside the timing; only decision actions are timed"

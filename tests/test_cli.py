@@ -13,6 +13,7 @@ import pytest
 from five_hundred import (
     __version__,
     apply,
+    compiled,
     new_game,
     parse_action,
     record,
@@ -594,7 +595,8 @@ def test_every_command_has_help(
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     out, _ = run(capsys, "--version")
-    assert out == f"python -m five_hundred {__version__}\n"
+    engine = "compiled" if compiled else "pure Python"
+    assert out == f"python -m five_hundred {__version__} ({engine} engine)\n"
 
 
 def test_colour_with_rich(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,6 +6,7 @@ module (:mod:`five_hundred.cards`, :mod:`five_hundred.rules`, ...).
 
 from importlib.metadata import PackageNotFoundError, version
 
+from five_hundred._engine import compiled
 from five_hundred.actions import (
     Action,
     CallPartner,
@@ -173,6 +174,7 @@ __all__ = [
     "bid_rank",
     "bid_value",
     "card_power",
+    "compiled",
     "contract_made",
     "deal",
     "describe_result",

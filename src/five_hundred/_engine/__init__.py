@@ -4,4 +4,21 @@ Nothing in this package builds or reads an attrs value: its functions take and r
 ints, tuples of ints and the state's inner records (:mod:`._engine.core`), so that it can
 be compiled with mypyc.  The public modules (``cards``, ``tricks``, ``bidding``,
 ``state``, ...) are the typed facade above it; only they and the search tools import it.
+
+A wheel built where a C compiler is available holds these modules compiled (see
+``setup.py``); :data:`compiled` says which build was imported.
 """
+
+from importlib.machinery import EXTENSION_SUFFIXES
+from typing import Final
+
+from five_hundred._engine import playout as _playout
+from five_hundred._engine import step as _step
+
+__all__ = ["compiled"]
+
+compiled: Final = all(
+    (module.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+    for module in (_playout, _step)
+)
+"""Whether the engine's hot modules (the play step, the playout) are compiled."""

@@ -61,12 +61,12 @@ def play_out(
     trick = list(core.trick)
     led, suits_led, done, leader = core.led, core.suits_led, core.done, core.leader
     voids, won = core.voids, core.won
-    seat = core.to_act
-    assert seat is not None  # the play phase has a player to act
+    to_act = core.to_act
+    assert to_act is not None  # the play phase has a player to act
+    seat: int = to_act  # a plain int: compiled, the loop keeps it unboxed
     joker_voids: bool = options[0]
     bits = BITS
     chosen: list[int] = []
-    append = chosen.append
     # The trick so far: its size, and its winning seat and strength so far (the
     # running form of winner_index over the same STRENGTH row, one compare a card).
     size = len(trick)
@@ -115,7 +115,7 @@ def play_out(
         else:
             choice = policy(seat, choices_of(mask, names), tuple(trick))
             trick.append(choice if choice <= JOKER_CODE else JOKER_CODE)
-        append(choice)
+        chosen.append(choice)  # compiled, a list primitive; a bound method is a call
         if choice > JOKER_CODE:
             code = JOKER_CODE
             hands[seat] = held ^ JOKER_BIT

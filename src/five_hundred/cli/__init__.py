@@ -53,7 +53,7 @@ __all__ = ["WIDTH", "main"]
 
 
 def _parser() -> _Parser:
-    from five_hundred import __version__
+    from five_hundred import __version__, compiled
 
     prog = _prog()
     parser = _Parser(
@@ -67,7 +67,9 @@ def _parser() -> _Parser:
         formatter_class=_Formatter,
     )
     parser.add_argument(
-        "--version", action="version", version=f"%(prog)s {__version__}"
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__} ({'compiled' if compiled else 'pure Python'} engine)",
     )
     parser.add_argument(
         "--seed",
