@@ -75,7 +75,7 @@ from five_hundred.rules import (
     side_of,
 )
 from five_hundred.scoring import game_winners, score_hand
-from five_hundred.search import PlayoutResult, playout, resample
+from five_hundred.search import PlayoutResult, playout, resample, solve, solve_plays
 from five_hundred.state import (
     GameState,
     HandSummary,
@@ -189,6 +189,8 @@ __all__ = [
     "score_hand",
     "shuffled_pack",
     "side_of",
+    "solve",
+    "solve_plays",
     "trick_winner",
     "view",
 ]

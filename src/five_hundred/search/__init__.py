@@ -2,10 +2,13 @@
 
 :func:`~five_hundred.search.playout.playout` finishes a hand on the engine's masks;
 :func:`~five_hundred.search.resample.resample` draws a full state consistent with what
-one seat knows.  Both are also importable from :mod:`five_hundred`.
+one seat knows; :func:`~five_hundred.search.solver.solve` and
+:func:`~five_hundred.search.solver.solve_plays` solve the play double-dummy.  All are
+also importable from :mod:`five_hundred`.
 """
 
 from five_hundred.search.playout import PlayoutResult, playout
 from five_hundred.search.resample import resample
+from five_hundred.search.solver import solve, solve_plays
 
-__all__ = ["PlayoutResult", "playout", "resample"]
+__all__ = ["PlayoutResult", "playout", "resample", "solve", "solve_plays"]
