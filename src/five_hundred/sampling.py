@@ -320,7 +320,7 @@ def advise_bids(
     ``seat`` then wins the auction in each strain, discards and nominates as
     :class:`~five_hundred.bots.RuleBasedPlayer` would, and the play is solved
     double-dummy (:func:`~five_hundred.search.solver.solve`): one solve a strain
-    gives every level.  Bids are listed from the most likely made.
+    gives every level.  Bids are listed from the best expected score.
 
     Raises:
         InvalidStateError: if the hand is not ten distinct cards of the rules' pack.
@@ -369,7 +369,7 @@ def advise_bids(
         chance = made / tried
         value = bid_value(bid, rules)
         advice.append(BidAdvice(bid, chance, value * (2 * chance - 1)))
-    advice.sort(key=lambda item: (-item.chance, -item.expected))
+    advice.sort(key=lambda item: (-item.expected, -item.chance))
     return advice
 
 
