@@ -365,6 +365,40 @@ def _quick(ctx: Context, pos: Position) -> int:
     return count
 
 
+def _sure(ctx: Context, pos: Position) -> tuple[int, int]:
+    """The seat holding the top trump, and how many top trumps in a row it holds.
+
+    Each wins a trick whenever it is played, and every card is played by the hand's
+    end (not in misère, which may end early).  Without trumps the un-nominated Joker
+    is the one such card.
+    """
+    key = ctx.key
+    trump = TRUMP[key]
+    if trump >= 0:
+        ranked = RANKED[key][trump]
+    elif key == NT:
+        ranked = RANKED[key][NO_SUIT]
+    else:
+        return -1, 0
+    hands = pos.hands
+    holder, count = -1, 0
+    for code in ranked:
+        bit = BITS[code]
+        if holder >= 0:
+            if hands[holder] & bit:
+                count += 1
+                continue
+            for seat in ctx.seats:
+                if hands[seat] & bit:
+                    return holder, count
+            continue
+        for seat in ctx.seats:
+            if hands[seat] & bit:
+                holder, count = seat, 1
+                break
+    return holder, count
+
+
 def _tops(ranked: tuple[int, ...], own: int, live: int) -> int:
     """How many of the live cards of a suit, from the top, ``own`` holds."""
     tops = 0
@@ -391,11 +425,18 @@ def _search(ctx: Context, table: Table, pos: Position, alpha: int, beta: int) ->
         if found is not None:
             low, high = max(low, found[0]), min(high, found[1])
         if not ctx.misere and low < high:
-            quick = min(_quick(ctx, pos), HAND_SIZE - pos.done)
+            left = HAND_SIZE - pos.done
+            quick = min(_quick(ctx, pos), left)
             if ctx.team >> pos.leader & 1:
                 low = max(low, quick)
             else:
-                high = min(high, HAND_SIZE - pos.done - quick)
+                high = min(high, left - quick)
+            holder, sure = _sure(ctx, pos)
+            if sure:
+                if ctx.team >> holder & 1:
+                    low = max(low, sure)
+                else:
+                    high = min(high, left - sure)
         if low >= beta or low == high:
             return low
         if high <= alpha:
