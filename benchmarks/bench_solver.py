@@ -48,8 +48,8 @@ def _time(states: list[GameState]) -> list[float]:
 
 def _dds(deals: int) -> list[float] | None:
     try:
-        from endplay.dds import solve_board  # type: ignore[import-not-found]
-        from endplay.types import Deal, Denom, Player  # type: ignore[import-not-found]
+        from endplay.dds import solve_board
+        from endplay.types import Deal, Denom, Player
     except ImportError:
         return None
     rng = random.Random(1)
@@ -87,13 +87,17 @@ def main() -> None:
     anchor = None
     if dds is not None:
         anchor, p95 = _summary(dds)
-        print(f"DDS solve_board (endplay), bridge: mean {anchor * 1e3:.2f} ms, p95 {p95 * 1e3:.2f} ms")
+        print(
+            f"DDS solve_board (endplay), bridge: mean {anchor * 1e3:.2f} ms, p95 {p95 * 1e3:.2f} ms"
+        )
     else:
         print("endplay is not installed: no DDS anchor in this run")
     for name, bid in kinds.items():
         mean, p95 = _summary(_time(_states(bid, args.deals)))
         ratio = f"  = {mean / anchor:,.0f}x DDS" if anchor else ""
-        print(f"solve_plays, opening lead, {name}: mean {mean * 1e3:.1f} ms, p95 {p95 * 1e3:.1f} ms{ratio}")
+        print(
+            f"solve_plays, opening lead, {name}: mean {mean * 1e3:.1f} ms, p95 {p95 * 1e3:.1f} ms{ratio}"
+        )
 
 
 if __name__ == "__main__":
