@@ -40,6 +40,8 @@ from five_hundred._engine.codes import (
 )
 from five_hundred._engine.core import Core
 from five_hundred._engine.play import (
+    LEAD_NOT_LED_BEFORE,
+    LEAD_NOT_SHOWN_VOID,
     JokerOptions,
     joker_suits,
     legal_mask,
@@ -313,7 +315,14 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, ...]:
             live |= held
     extra = pos.leader
     if key == NT and live & JOKER_BIT:
-        extra |= (pos.suits_led << 4 | pos.voids << 8) << 4
+        # what the un-nominated Joker's rules read: the suits led, and its holder's voids
+        options = ctx.options
+        if options[1] or options[4] == LEAD_NOT_LED_BEFORE:
+            extra |= pos.suits_led << 4
+        if options[4] == LEAD_NOT_SHOWN_VOID:
+            for seat in seats:
+                if hands[seat] & JOKER_BIT:
+                    extra |= (pos.voids >> 4 * seat & 15) << 8
     rel.append(extra)
     return tuple(rel)
 
