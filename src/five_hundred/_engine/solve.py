@@ -378,8 +378,8 @@ def _sure(ctx: Context, pos: Position) -> tuple[int, int]:
     """The seat holding the top trump, and how many top trumps in a row it holds.
 
     Each wins a trick whenever it is played, and every card is played by the hand's
-    end (not in misère, which may end early).  Without trumps the un-nominated Joker
-    is the one such card.
+    end (a misère ends early only when the contractor wins a trick).  Without trumps
+    the un-nominated Joker is the one such card.
     """
     key = ctx.key
     trump = TRUMP[key]
@@ -433,7 +433,10 @@ def _search(ctx: Context, table: Table, pos: Position, alpha: int, beta: int) ->
         found = table.get(entry_key)
         if found is not None:
             low, high = max(low, found[0]), min(high, found[1])
-        if not ctx.misere and low < high:
+        if ctx.misere and low < high:
+            if _sure(ctx, pos)[0] == ctx.contractor:
+                low = 1  # it holds the top card of all: it wins a trick when played
+        elif low < high:
             left = HAND_SIZE - pos.done
             quick = min(_quick(ctx, pos), left)
             if ctx.team >> pos.leader & 1:
