@@ -16,15 +16,26 @@ import random
 import statistics
 import time
 
-from five_hundred import MISERE, GameState, Strain, TrickBid, new_game, solve_plays
+from five_hundred import (
+    MISERE,
+    GameState,
+    Rules,
+    Strain,
+    TrickBid,
+    new_game,
+    solve_plays,
+)
 from five_hundred.sampling import _contract_state
+
+_OPEN_MISERE = Rules(misere_needs_seven=False)
+"""The standard game, with misère open at once (the gate shapes only the auction)."""
 
 
 def _states(bid: TrickBid | object, deals: int) -> list[GameState]:
     states: list[GameState] = []
     seed = 0
     while len(states) < deals:
-        state = _contract_state(new_game(seed=seed, dealer=3), 0, bid)  # type: ignore[arg-type]
+        state = _contract_state(new_game(_OPEN_MISERE, seed=seed, dealer=3), 0, bid)  # type: ignore[arg-type]
         seed += 1
         if state is not None:
             states.append(state)

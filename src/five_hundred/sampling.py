@@ -65,10 +65,11 @@ class SamplingPlayer:
         budget: seconds per decision; sampling stops once they are spent (at least
             one sample is always solved, and the answer is always a legal action).
             ``None``: no limit, and the player is deterministic for its seed.
-        solve_tricks: the solver is used once at most this many tricks are left;
-            before that (the solver is slow on long hands) and for the auction, the
-            discard, the Joker's nomination and the partner call, the player acts as
-            :class:`~five_hundred.bots.RuleBasedPlayer`.
+        solve_tricks: the solver is used once at most this many tricks are left
+            (``None``: 4 with up to four players, 3 with five or six, where a trick
+            has more cards); before that (the solver is slow on long hands) and for
+            the auction, the discard, the Joker's nomination and the partner call,
+            the player acts as :class:`~five_hundred.bots.RuleBasedPlayer`.
         seed: the seed of its random generator.
 
     Each sampled deal is solved with :func:`~five_hundred.search.solver.solve_plays`;
@@ -85,13 +86,13 @@ class SamplingPlayer:
         *,
         samples: int = 20,
         budget: float | None = 0.2,
-        solve_tricks: int = 4,
+        solve_tricks: int | None = None,
         seed: int = 0,
     ) -> None:
         if type(samples) is not int or samples < 1:
             msg = f"samples must be a positive whole number; got {quote(samples)}"
             raise InvalidStateError(msg)
-        if not 1 <= solve_tricks <= HAND_SIZE:
+        if solve_tricks is not None and not 1 <= solve_tricks <= HAND_SIZE:
             msg = f"solve_tricks must be 1 to {HAND_SIZE}; got {quote(solve_tricks)}"
             raise InvalidStateError(msg)
         self.samples = samples
@@ -118,7 +119,10 @@ class SamplingPlayer:
             msg = f"seat {seat} is not to act"
             raise InvalidStateError(msg)
         left = HAND_SIZE - len(view.tricks)
-        if view.phase is not Phase.PLAY or left > self.solve_tricks:
+        most = self.solve_tricks
+        if most is None:
+            most = 4 if view.rules.players <= 4 else 3
+        if view.phase is not Phase.PLAY or left > most:
             return self._rules.choose(view, seat)
         legal = view.legal_actions
         if len(legal) == 1:
@@ -316,6 +320,9 @@ def advise_bids(
 ) -> list[BidAdvice]:
     """Estimate each six-level-and-up bid (and misère) for ``hand`` held by ``seat``.
 
+    Misère is estimated as if the seat could open it (the rules' seven-trick gate,
+    :ref:`rules-misere-gate`, shapes the auction but not the play).
+
     Each sample deals the unseen cards at random to the other seats and the kitty;
     ``seat`` then wins the auction in each strain, discards and nominates as
     :class:`~five_hundred.bots.RuleBasedPlayer` would, and the play is solved
@@ -359,7 +366,10 @@ def advise_bids(
                 record[0] += 1
                 record[1] += tricks >= level
         if rules.misere:
-            state = _contract_state(deal, seat, MISERE)
+            # the seven-trick gate of misère only shapes the auction, not the play
+            open_rules = rules.replace(misere_needs_seven=False)
+            opened = new_hand(open_rules, hands, rest[place:], dealer=dealer)
+            state = _contract_state(opened, seat, MISERE)
             if state is not None:
                 record = counts.setdefault(MISERE, [0, 0])
                 record[0] += 1

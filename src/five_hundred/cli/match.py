@@ -65,8 +65,9 @@ def add_parser(commands: _Commands) -> None:
     parser.add_argument(
         "--solve-tricks",
         type=_count_arg,
-        default=4,
-        help="sampling player: solve once this many tricks are left (default 4)",
+        default=None,
+        help="sampling player: solve once this many tricks are left "
+        "(default 4, or 3 with five or six players)",
     )
     parser.add_argument(
         "--progress",
