@@ -88,6 +88,7 @@ from five_hundred.scoring import (
 )
 from five_hundred.search.playout import PlayoutResult, playout
 from five_hundred.search.resample import resample
+from five_hundred.search.solver import solve, solve_plays
 from five_hundred.state import (
     GameState,
     HandSummary,
@@ -209,6 +210,8 @@ __all__ = [
     "score_hand",
     "shuffled_pack",
     "side_of",
+    "solve",
+    "solve_plays",
     "trick_winner",
     "view",
 ]

@@ -9,6 +9,8 @@ subcommands:
 ``legal``      the legal actions in a position, and why an action is not legal
 ``play``       a game in the terminal against computer players
 ``simulate``   self-play between computer players, with contract statistics
+``match``      a duplicate match between two computer players
+``advise``     each bid's chance and expected score for a hand, double-dummy
 ``demo``       the demo hand (the same as no subcommand)
 =============  =====================================================================
 
@@ -33,7 +35,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from five_hundred.cli import demo, legal, play, score, simulate, table
+from five_hundred.cli import advise, demo, legal, match, play, score, simulate, table
 from five_hundred.cli._args import (
     _SUPPRESS,
     _add_colour,
@@ -84,6 +86,8 @@ def _parser() -> _Parser:
     )
     for module in (demo, table, score, legal, play, simulate):
         module.add_parser(commands)
+    match.add_parser(commands)
+    advise.add_parser(commands)
     return parser
 
 

@@ -1,8 +1,10 @@
 """Search tools for bots: fast playouts and resampling of hidden cards.
 
+This package holds the search tools; each lives in its own module:
 :mod:`five_hundred.search.playout` finishes a hand on the engine's masks;
 :mod:`five_hundred.search.resample` draws a full state consistent with what one seat
-knows.  Their functions are importable from :mod:`five_hundred` (``playout``,
-``resample``); this package re-exports nothing, so that ``five_hundred.search.playout``
-is always the module.
+knows; :mod:`five_hundred.search.solver` solves the play double-dummy.  Their functions
+are importable from :mod:`five_hundred` (``playout``, ``resample``, ``solve``,
+``solve_plays``); this package re-exports nothing, so that
+``five_hundred.search.playout`` is always the module.
 """

@@ -1,0 +1,115 @@
+"""Benchmark the double-dummy solver at the opening lead, next to DDS, in one run.
+
+Run ``python benchmarks/bench_solver.py [--deals N]``.  It times
+:func:`five_hundred.solve_plays` at the opening lead of full four-player deals in three
+contracts (a trump suit, No Trumps with the Joker, misère), each deal walked to the play
+outside the timing (seat 0 wins the auction; the discard and nomination are the
+rule-based player's), and reports the mean and 95th percentile.  As the anchor it times
+``endplay``'s DDS ``solve_board`` (a C++ solver on a 13-trick, 52-card problem: every
+card of the player on lead) on random bridge deals in the same run, when ``endplay``
+is installed (``pip install endplay``), and prints the ratios.  It runs the pure
+Python build (whatever ``five_hundred._engine`` is importable as).
+"""
+
+import argparse
+import random
+import statistics
+import time
+
+from five_hundred import (
+    MISERE,
+    GameState,
+    Rules,
+    Strain,
+    TrickBid,
+    new_game,
+    solve_plays,
+)
+from five_hundred.sampling import _contract_state
+
+_OPEN_MISERE = Rules(misere_needs_seven=False)
+"""The standard game, with misère open at once (the gate shapes only the auction)."""
+
+
+def _states(bid: TrickBid | object, deals: int) -> list[GameState]:
+    states: list[GameState] = []
+    seed = 0
+    while len(states) < deals:
+        state = _contract_state(new_game(_OPEN_MISERE, seed=seed, dealer=3), 0, bid)  # type: ignore[arg-type]
+        seed += 1
+        if state is not None:
+            states.append(state)
+    return states
+
+
+def _summary(times: list[float]) -> tuple[float, float]:
+    times = sorted(times)
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    return statistics.fmean(times), p95
+
+
+def _time(states: list[GameState]) -> list[float]:
+    out = []
+    for state in states:
+        start = time.perf_counter()
+        solve_plays(state)
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def _dds(deals: int) -> list[float] | None:
+    try:
+        from endplay.dds import solve_board
+        from endplay.types import Deal, Denom, Player
+    except ImportError:
+        return None
+    rng = random.Random(1)
+    out = []
+    for _ in range(deals):
+        deal = Deal.from_pbn(_random_pbn(rng))
+        deal.first = Player.west
+        deal.trump = Denom.spades
+        start = time.perf_counter()
+        solve_board(deal)
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def _random_pbn(rng: random.Random) -> str:
+    cards = [s + r for s in "SHDC" for r in "AKQJT98765432"]
+    rng.shuffle(cards)
+    hands = []
+    for h in range(4):
+        mine = cards[13 * h : 13 * h + 13]
+        hands.append(".".join("".join(c[1] for c in mine if c[0] == s) for s in "SHDC"))
+    return "N:" + " ".join(hands)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=5)
+    args = parser.parse_args()
+    kinds = {
+        "trump (6S)": TrickBid(6, Strain.SPADES),
+        "no-trump (6NT)": TrickBid(6, Strain.NO_TRUMPS),
+        "misere": MISERE,
+    }
+    dds = _dds(max(args.deals, 20))
+    anchor = None
+    if dds is not None:
+        anchor, p95 = _summary(dds)
+        print(
+            f"DDS solve_board (endplay), bridge: mean {anchor * 1e3:.2f} ms, p95 {p95 * 1e3:.2f} ms"
+        )
+    else:
+        print("endplay is not installed: no DDS anchor in this run")
+    for name, bid in kinds.items():
+        mean, p95 = _summary(_time(_states(bid, args.deals)))
+        ratio = f"  = {mean / anchor:,.0f}x DDS" if anchor else ""
+        print(
+            f"solve_plays, opening lead, {name}: mean {mean * 1e3:.1f} ms, p95 {p95 * 1e3:.1f} ms{ratio}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,540 @@
+"""The double-dummy solver's core: alpha-beta over the card play on masks.
+
+Every hand is known; the contracting side maximises the tricks it takes (minimises
+them in misère, where the hand ends at the contractor's first trick) and everyone else
+does the opposite, so the play is a two-sided game whatever the number of players.
+
+The techniques are those of bridge solvers, on the engine's masks:
+
+- a null-window search "can the contracting side take at least ``k`` more tricks",
+  driven by a search on ``k`` (:func:`solve_position`), fail-soft so each probe narrows
+  the bounds;
+- a transposition table at the start of each trick, keyed by the remaining cards after
+  *rank equivalence*: each card is replaced by its place among the cards of its
+  effective suit still in play, so positions that differ only in cards already played
+  share an entry; it holds lower and upper bounds;
+- a quick-trick bound: the top cards the leader can cash at once (trumps first; side
+  suits only while no opponent can ruff or play the un-nominated Joker on them);
+- move ordering: winners and cheap wins first, low cards when the side already wins;
+- cards adjacent among those still in play (the trick included) in one effective suit
+  are one move: only the highest of such a run is searched.
+
+The rules come from their homes: :func:`._engine.play.legal_mask` and
+:func:`._engine.play.joker_suits` for what may be played, the tables
+:data:`~._engine.tables.STRENGTH`, :data:`~._engine.tables.EFF` and
+:data:`~._engine.tables.SUIT_MASKS` for who wins a trick (the running form of
+:func:`._engine.play.winner_index`, as in the playout loop).  A *choice* is a card
+code, or ``JOKER_LEAD + suit`` for leading the un-nominated Joker naming ``suit``
+(:mod:`._engine.playout`).
+"""
+
+from typing import Final, NamedTuple
+
+from five_hundred._engine.codes import (
+    BITS,
+    HAND_SIZE,
+    JOKER_BIT,
+    JOKER_CODE,
+    NO_SUIT,
+    NT,
+)
+from five_hundred._engine.core import Core
+from five_hundred._engine.play import (
+    LEAD_NOT_LED_BEFORE,
+    LEAD_NOT_SHOWN_VOID,
+    JokerOptions,
+    joker_suits,
+    legal_mask,
+    winner_index,
+)
+from five_hundred._engine.playout import JOKER_LEAD
+from five_hundred._engine.tables import EFF, STRENGTH, SUIT_MASKS, TRUMP
+
+__all__ = [
+    "Context",
+    "Position",
+    "Table",
+    "choice_values",
+    "context_of",
+    "position_of",
+    "solve_position",
+]
+
+
+def _ranked(key: int) -> tuple[tuple[int, ...], ...]:
+    """For each effective suit (4: none), its codes from the strongest down."""
+    out: list[tuple[int, ...]] = []
+    for suit in range(NO_SUIT + 1):
+        row = STRENGTH[key][suit if suit < NO_SUIT else 0]
+        mask = SUIT_MASKS[key][suit]
+        codes = [code for code in range(JOKER_CODE + 1) if mask >> code & 1]
+        codes.sort(key=lambda code: -row[code])
+        out.append(tuple(codes))
+    return tuple(out)
+
+
+RANKED: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    _ranked(key) for key in range(9)
+)
+"""``RANKED[key][suit]``: the codes of an effective suit, strongest first."""
+
+
+class Context(NamedTuple):
+    """What stays fixed during a solve: the contract's play setup and the sides."""
+
+    key: int
+    misere: bool
+    active: int
+    next_seat: tuple[int, ...]
+    order: tuple[tuple[int, ...], ...]
+    options: JokerOptions
+    contractor: int
+    team: int
+    """The seats of the contracting side (the contractor alone in misère), a mask."""
+    seats: tuple[int, ...]
+    """The seats that play (those who sit out left out)."""
+    parts: dict[tuple[int, ...], tuple[int, ...]]
+    """The canonical parts of suits met so far (see ``_canon``)."""
+
+
+class Position(NamedTuple):
+    """A point of the play: the hands and the trick in progress."""
+
+    hands: tuple[int, ...]
+    seat: int
+    leader: int
+    trick: tuple[int, ...]
+    led: int
+    suits_led: int
+    voids: int
+    done: int
+    winner: int
+    """The seat winning the trick so far (the leader when it is empty)."""
+    best: int
+    """The strength of the winning card so far (-1 when the trick is empty)."""
+
+
+Table = dict[tuple[int, ...], tuple[int, int]]
+"""The transposition table: bounds on the tricks to come, by canonical position."""
+
+
+def context_of(core: Core, team: int) -> Context:
+    """The solver's context of a state in the play; ``team`` its contracting seats."""
+    setup = core.setup
+    if setup.misere:
+        team = 1 << setup.contractor
+    return Context(
+        setup.key,
+        setup.misere,
+        setup.active,
+        setup.next_seat,
+        setup.order,
+        setup.options,
+        setup.contractor,
+        team,
+        setup.order[setup.contractor],
+        {},
+    )
+
+
+def position_of(core: Core) -> Position:
+    """The solver's position of a state in the play (someone to act)."""
+    seat = core.to_act
+    assert seat is not None  # the facade checks there is a player to act
+    trick = core.trick
+    winner, best = core.leader, -1
+    if trick:
+        key = core.setup.key
+        index = winner_index(trick, key, core.led)
+        winner = core.setup.order[core.leader][index]
+        best = STRENGTH[key][core.led][trick[index]]
+    return Position(
+        core.hands,
+        seat,
+        core.leader,
+        trick,
+        core.led,
+        core.suits_led,
+        core.voids,
+        core.done,
+        winner,
+        best,
+    )
+
+
+def _legal(ctx: Context, pos: Position, seat: int) -> tuple[int, int]:
+    """The legal mask of ``seat`` to act and the suits it may name for the Joker."""
+    held = pos.hands[seat]
+    key = ctx.key
+    led = pos.led if pos.trick else -1
+    if key != NT or not held & JOKER_BIT:
+        return (held if led < 0 else (held & SUIT_MASKS[key][led] or held)), 0
+    last = pos.done == HAND_SIZE - 1
+    mask = legal_mask(held, key, led, ctx.options, ctx.misere, pos.suits_led, last)
+    names = 0
+    if led < 0 and mask & JOKER_BIT:
+        names = joker_suits(
+            ctx.options, pos.suits_led, pos.voids >> 4 * seat & 15, last
+        )
+        if not names:
+            mask ^= JOKER_BIT
+    return mask, names
+
+
+def _live(ctx: Context, pos: Position) -> int:
+    live = 0
+    for seat in ctx.seats:
+        live |= pos.hands[seat]
+    for code in pos.trick:
+        live |= BITS[code]
+    return live
+
+
+def _moves(ctx: Context, pos: Position) -> tuple[list[int], dict[int, int]]:
+    """The choices to search, best first, and the searched choice of every legal one.
+
+    A run of legal cards adjacent among the live cards of one effective suit is
+    searched once, through its highest card.
+    """
+    seat = pos.seat
+    mask, names = _legal(ctx, pos, seat)
+    key = ctx.key
+    live = _live(ctx, pos)
+    ranked = RANKED[key]
+    same: dict[int, int] = {}
+    scored: list[tuple[int, int]] = []
+    mine = (ctx.team >> seat & 1) == (ctx.team >> pos.winner & 1)
+    leading = not pos.trick
+    row = STRENGTH[key][pos.led] if not leading else STRENGTH[key][0]
+    for suit in range(NO_SUIT + 1):
+        if not mask & SUIT_MASKS[key][suit]:
+            continue
+        head = -1
+        top = True  # no live card above this one in the suit
+        for code in ranked[suit]:
+            bit = BITS[code]
+            if not live & bit:
+                continue
+            if mask & bit:
+                if head >= 0:
+                    same[code] = head
+                else:
+                    head = code
+                    same[code] = code
+                    if code == JOKER_CODE and names:
+                        continue
+                    if leading:
+                        score = 1000 if top else -(code & 15)
+                    else:
+                        power = row[code]
+                        if mine:
+                            score = -power
+                        elif power > pos.best:
+                            score = 1000 - power
+                        else:
+                            score = -500 - power
+                    scored.append((score, code))
+            else:
+                head = -1
+            top = False
+    if names:
+        del same[JOKER_CODE]
+        for suit in range(4):
+            if names >> suit & 1:
+                choice = JOKER_LEAD + suit
+                same[choice] = choice
+                scored.append((2000, choice))
+    scored.sort(reverse=True)
+    return [choice for _, choice in scored], same
+
+
+def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, Position | None]:
+    """Play ``choice``: the tricks the contracting side gains, and the next position.
+
+    The next position is ``None`` when the hand is over (the last trick, or the
+    misère contractor's first trick won).
+    """
+    seat = pos.seat
+    key = ctx.key
+    code = choice if choice <= JOKER_CODE else JOKER_CODE
+    held = list(pos.hands)
+    held[seat] ^= BITS[code]
+    hands = tuple(held)
+    trick = (*pos.trick, code)
+    suits_led, voids = pos.suits_led, pos.voids
+    eff = EFF[key][code]
+    if len(trick) == 1:
+        led = eff if choice <= JOKER_CODE else choice - JOKER_LEAD
+        suits_led |= 1 << led
+        winner, best = seat, STRENGTH[key][led][code]
+    else:
+        led = pos.led
+        if eff != led and (eff != NO_SUIT or ctx.options[0]):
+            voids |= BITS[4 * seat + led]
+        winner, best = pos.winner, pos.best
+        power = STRENGTH[key][led][code]
+        if power > best:
+            winner, best = seat, power
+    if len(trick) < ctx.active:
+        nxt = ctx.next_seat[seat]
+        return 0, Position(
+            hands, nxt, pos.leader, trick, led, suits_led, voids, pos.done, winner, best
+        )
+    gain = ctx.team >> winner & 1
+    done = pos.done + 1
+    if done == HAND_SIZE or (ctx.misere and winner == ctx.contractor):
+        return gain, None
+    return gain, Position(
+        hands, winner, winner, (), -1, suits_led, voids, done, winner, -1
+    )
+
+
+def _canon(ctx: Context, pos: Position) -> tuple[int, ...]:
+    """The transposition key of a position at the start of a trick.
+
+    Each suit's part is the seats' cards of that suit by place among the live ones;
+    the parts are kept in ``ctx.parts`` (a suit often stays the same for long).
+    """
+    hands = pos.hands
+    seats = ctx.seats
+    count = len(seats)
+    rel = [0] * count
+    key = ctx.key
+    parts = ctx.parts
+    live = 0
+    for suit in range(NO_SUIT + 1):
+        suit_mask = SUIT_MASKS[key][suit]
+        cut = tuple([hands[seat] & suit_mask for seat in seats])
+        part = parts.get(cut)
+        if part is None:
+            part = _part(RANKED[key][suit], cut, 32 * suit)
+            parts[cut] = part
+        for index in range(count):
+            rel[index] |= part[index]
+        for held in cut:
+            live |= held
+    extra = pos.leader
+    if key == NT and live & JOKER_BIT:
+        # what the un-nominated Joker's rules read: the suits led, and its holder's voids
+        options = ctx.options
+        if options[1] or options[4] == LEAD_NOT_LED_BEFORE:
+            extra |= pos.suits_led << 4
+        if options[4] == LEAD_NOT_SHOWN_VOID:
+            for seat in seats:
+                if hands[seat] & JOKER_BIT:
+                    extra |= (pos.voids >> 4 * seat & 15) << 8
+    rel.append(extra)
+    return tuple(rel)
+
+
+def _part(ranked: tuple[int, ...], cut: tuple[int, ...], base: int) -> tuple[int, ...]:
+    """Each seat's cards of one suit (``cut``) by place among the live ones."""
+    rel = [0] * len(cut)
+    place = base
+    for code in ranked:
+        bit = BITS[code]
+        for index in range(len(cut)):
+            if cut[index] & bit:
+                rel[index] |= 1 << place
+                place += 1
+                break
+    return tuple(rel)
+
+
+def _quick(ctx: Context, pos: Position) -> int:
+    """Tricks the leader's side takes for sure by cashing the leader's top cards."""
+    key = ctx.key
+    hands = pos.hands
+    leader = pos.leader
+    own = hands[leader]
+    side = ctx.team >> leader & 1
+    live = 0
+    for seat in ctx.seats:
+        live |= hands[seat]
+    trump = TRUMP[key]
+    ruffers: list[int] = []
+    for seat in ctx.seats:
+        if ctx.team >> seat & 1 != side:
+            held = hands[seat]
+            if trump >= 0 and held & SUIT_MASKS[key][trump]:
+                ruffers.append(held)
+            elif key == NT and held & JOKER_BIT:
+                if not ctx.options[0]:
+                    return 0  # it may beat any card led
+                ruffers.append(held)
+    count = 0
+    for suit in range(4):
+        tops = _tops(RANKED[key][suit], own, live)
+        if tops and suit != trump:
+            suit_mask = SUIT_MASKS[key][suit]
+            for held in ruffers:
+                length = (held & suit_mask).bit_count()
+                tops = min(tops, length)
+        count += tops
+    return count
+
+
+def _sure(ctx: Context, pos: Position) -> tuple[int, int]:
+    """The seat holding the top trump, and how many top trumps in a row it holds.
+
+    Each wins a trick whenever it is played, and every card is played by the hand's
+    end (a misère ends early only when the contractor wins a trick).  Without trumps
+    the un-nominated Joker is the one such card.
+    """
+    key = ctx.key
+    trump = TRUMP[key]
+    if trump >= 0:
+        ranked = RANKED[key][trump]
+    elif key == NT:
+        ranked = RANKED[key][NO_SUIT]
+    else:
+        return -1, 0
+    hands = pos.hands
+    holder, count = -1, 0
+    for code in ranked:
+        bit = BITS[code]
+        if holder >= 0:
+            if hands[holder] & bit:
+                count += 1
+                continue
+            for seat in ctx.seats:
+                if hands[seat] & bit:
+                    return holder, count
+            continue
+        for seat in ctx.seats:
+            if hands[seat] & bit:
+                holder, count = seat, 1
+                break
+    return holder, count
+
+
+def _tops(ranked: tuple[int, ...], own: int, live: int) -> int:
+    """How many of the live cards of a suit, from the top, ``own`` holds."""
+    tops = 0
+    for code in ranked:
+        bit = BITS[code]
+        if own & bit:
+            tops += 1
+        elif live & bit:
+            break
+    return tops
+
+
+def _search(ctx: Context, table: Table, pos: Position, alpha: int, beta: int) -> int:
+    """Fail-soft alpha-beta: the contracting side's tricks from ``pos`` on."""
+    entry_key: tuple[int, ...] = ()
+    low, high = 0, HAND_SIZE - pos.done
+    if ctx.misere:
+        high = min(high, 1)
+    if not pos.trick:
+        if pos.done == HAND_SIZE - 1:
+            return _last(ctx, pos)
+        entry_key = _canon(ctx, pos)
+        found = table.get(entry_key)
+        if found is not None:
+            low, high = max(low, found[0]), min(high, found[1])
+        if ctx.misere and low < high:
+            if _sure(ctx, pos)[0] == ctx.contractor:
+                low = 1  # it holds the top card of all: it wins a trick when played
+        elif low < high:
+            left = HAND_SIZE - pos.done
+            quick = min(_quick(ctx, pos), left)
+            if ctx.team >> pos.leader & 1:
+                low = max(low, quick)
+            else:
+                high = min(high, left - quick)
+            holder, sure = _sure(ctx, pos)
+            if sure:
+                if ctx.team >> holder & 1:
+                    low = max(low, sure)
+                else:
+                    high = min(high, left - sure)
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+    start_alpha, start_beta = alpha, beta
+    maximise = (ctx.team >> pos.seat & 1 == 1) != ctx.misere
+    choices, _ = _moves(ctx, pos)
+    value = -1 if maximise else HAND_SIZE + 1
+    for choice in choices:
+        gain, nxt = _play(ctx, pos, choice)
+        if nxt is None:
+            result = gain
+        else:
+            result = gain + _search(ctx, table, nxt, alpha - gain, beta - gain)
+        if maximise:
+            if result > value:
+                value = result
+                if value > alpha:
+                    alpha = value
+        elif result < value:
+            value = result
+            if value < beta:
+                beta = value
+        if alpha >= beta:
+            break
+    if entry_key:
+        if value <= start_alpha:
+            low, high = low, min(high, value)
+        elif value >= start_beta:
+            low, high = max(low, value), high
+        else:
+            low = high = value
+        table[entry_key] = (low, high)
+    return value
+
+
+def _last(ctx: Context, pos: Position) -> int:
+    """The last trick: every seat plays its one card (the Joker's lead names a suit)."""
+    gain = 0
+    while True:
+        mask, names = _legal(ctx, pos, pos.seat)
+        choice = (
+            JOKER_LEAD + (names & -names).bit_length() - 1
+            if names
+            else (mask & -mask).bit_length() - 1
+        )
+        gain, nxt = _play(ctx, pos, choice)
+        if nxt is None:
+            return gain
+        pos = nxt
+
+
+def solve_position(ctx: Context, table: Table, pos: Position, guess: int = -1) -> int:
+    """The contracting side's tricks from ``pos`` on under perfect play by all.
+
+    Null-window probes "at least ``k``", the first at ``guess`` if one is given.
+    """
+    low, high = 0, HAND_SIZE - pos.done
+    if ctx.misere:
+        high = min(high, 1)
+    while low < high:
+        target = (low + high + 1) // 2
+        if low < guess <= high:
+            target, guess = guess, -1
+        value = _search(ctx, table, pos, target - 1, target)
+        if value >= target:
+            low = value
+        else:
+            high = value
+    return low
+
+
+def choice_values(ctx: Context, table: Table, pos: Position) -> dict[int, int]:
+    """The value of each legal choice of the player to act (its trick counted)."""
+    _, same = _moves(ctx, pos)
+    values: dict[int, int] = {}
+    guess = -1
+    for choice, head in sorted(same.items()):
+        if head not in values:
+            gain, nxt = _play(ctx, pos, head)
+            if nxt is None:
+                values[head] = gain
+            else:
+                value = solve_position(ctx, table, nxt, guess - gain)
+                values[head] = gain + value
+                guess = gain + value
+        values[choice] = values[head]
+    return values

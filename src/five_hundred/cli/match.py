@@ -1,0 +1,113 @@
+"""``match``: a duplicate match between two computer players."""
+
+import argparse
+import time
+
+from five_hundred.bots import Player, RandomPlayer, RuleBasedPlayer
+from five_hundred.cli._args import (
+    _add_command,
+    _add_rules_options,
+    _Commands,
+    _count_arg,
+    _rules,
+    _seed_arg,
+    _UsageError,
+)
+from five_hundred.cli._game_text import _describe_rules
+from five_hundred.cli._output import _Out
+from five_hundred.cli.simulate import _progress
+from five_hundred.sampling import SamplingPlayer, duplicate_match
+
+__all__ = ["add_parser", "run"]
+
+PLAYERS = ("rules", "sampling", "random")
+"""The players a match can pit against each other."""
+
+
+def _player(name: str, args: argparse.Namespace, seed: int) -> Player:
+    if name == "rules":
+        return RuleBasedPlayer()
+    if name == "random":
+        return RandomPlayer(seed)
+    return SamplingPlayer(
+        samples=args.samples,
+        budget=args.budget,
+        solve_tricks=args.solve_tricks,
+        seed=seed,
+    )
+
+
+def add_parser(commands: _Commands) -> None:
+    """Add the ``match`` subcommand to the command line's subcommands."""
+    parser = _add_command(
+        commands,
+        "match",
+        "a duplicate match between two players",
+        "Play the same deals twice or more with the seats swapped between two "
+        "computer players and report the mean score difference a deal with its 95% "
+        "confidence interval, contracts bid and made, and time per decision.",
+    )
+    parser.add_argument("a", choices=PLAYERS, help="player A")
+    parser.add_argument("b", choices=PLAYERS, help="player B")
+    parser.add_argument(
+        "--deals", type=_count_arg, default=100, metavar="N", help="deals (default 100)"
+    )
+    parser.add_argument("--seed", type=_seed_arg, default=0, help="first deal's seed")
+    parser.add_argument(
+        "--samples",
+        type=_count_arg,
+        default=20,
+        help="sampling player: deals a decision",
+    )
+    parser.add_argument(
+        "--budget", type=float, default=0.2, help="sampling player: seconds a decision"
+    )
+    parser.add_argument(
+        "--solve-tricks",
+        type=_count_arg,
+        default=None,
+        help="sampling player: solve once this many tricks are left "
+        "(default 4, or 3 with five or six players)",
+    )
+    parser.add_argument(
+        "--progress",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="a progress bar (with rich, on a terminal by default)",
+    )
+    _add_rules_options(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace, out: _Out) -> int:
+    """Run ``match`` with the parsed ``args``; return the exit status."""
+    rules = _rules(args)
+    show = args.progress == "always" or (args.progress == "auto" and out.rich)
+    if show and not out.rich:
+        msg = (
+            "--progress always needs rich and --color (pip install 'five-hundred[cli]')"
+        )
+        raise _UsageError(msg)
+    a, b = _player(args.a, args, args.seed), _player(args.b, args, args.seed + 1)
+    start = time.perf_counter()
+    with _progress(out, args.deals, show) as report:
+        result = duplicate_match(
+            a, b, deals=args.deals, rules=rules, seed=args.seed, progress=report
+        )
+    elapsed = time.perf_counter() - start
+    out.line(
+        out.bold(f"{args.a} (A) against {args.b} (B)")
+        + out.text(f": {result.deals} deals from seed {args.seed} in {elapsed:.1f} s.")
+    )
+    out.line(out.text(f"Rules: {_describe_rules(rules)}."))
+    out.line(
+        f"A - B: {result.mean:+.1f} points a deal "
+        f"(95% CI {result.low:+.1f} to {result.high:+.1f})"
+    )
+    for index, name in enumerate(("A", "B")):
+        out.line(
+            f"{name}: {result.bid[index]} contracts, {result.made[index]} made; "
+            f"{1000 * result.seconds[index]:.1f} ms a decision "
+            f"(longest {1000 * result.slowest[index]:.0f} ms)"
+        )
+    return 0

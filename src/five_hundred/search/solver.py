@@ -1,0 +1,106 @@
+"""A double-dummy solver: the tricks to come when every hand is known.
+
+:func:`solve` takes a state in the play of the cards and returns how many of the
+remaining tricks the contracting side takes if everyone plays perfectly and sees every
+hand: the contracting side maximises its tricks (in misère it minimises them, and the
+hand ends at its first trick), everyone else does the opposite.  :func:`solve_plays`
+gives that number for each legal action of the player to act.  The five-player
+contractor's partner (the holder of the partner card) is on the contracting side; with
+six players in three sides, the two other sides play together against it.
+
+>>> from five_hundred import apply, legal_actions, new_game, solve, solve_plays
+>>> from five_hundred import Phase, RuleBasedPlayer, view
+>>> state = new_game(seed=5)
+>>> while state.phase is not Phase.PLAY:
+...     seat = state.to_act
+...     state = apply(state, RuleBasedPlayer().choose(view(state, seat), seat))
+>>> best = solve(state)
+>>> values = solve_plays(state)
+>>> max(values.values()) == best, set(values) == set(legal_actions(state))
+(True, True)
+
+Tricks already won are not counted; a value counts the trick that the action may
+complete.  Double-dummy values are what the hands are worth with the cards face up:
+see :doc:`/explanation/double-dummy` for what they over- and under-state.  The search
+itself is the engine's (``five_hundred._engine.solve``); this module is its typed face.
+"""
+
+from five_hundred._engine.core import PLAY, Core
+from five_hundred._engine.solve import (
+    Context,
+    Table,
+    choice_values,
+    context_of,
+    position_of,
+    solve_position,
+)
+from five_hundred.actions import Action
+from five_hundred.errors import InvalidStateError
+from five_hundred.rules import Rules, side_of
+from five_hundred.search.playout import choice_action
+from five_hundred.state import GameState, inner
+
+__all__ = ["solve", "solve_plays"]
+
+
+def _playing(state: GameState) -> Core:
+    """The record of a state in the play with a player to act, or a typed error."""
+    core = inner(state)
+    if core.phase != PLAY or core.to_act is None:
+        phase = state.phase.value
+        msg = (
+            f"the solver needs a state in the play of the cards; this one is in {phase}"
+        )
+        raise InvalidStateError(msg)
+    return core
+
+
+def _context(core: Core) -> Context:
+    """The solver's context: the play setup and the contracting side's seats."""
+    rules: Rules = core.rules
+    contractor = core.setup.contractor
+    side = side_of(rules, contractor)
+    team = 0
+    for seat in range(rules.players):
+        if side_of(rules, seat) == side or seat == core.hand.partner:
+            team |= 1 << seat
+    return context_of(core, team)
+
+
+def solve_core(core: Core, table: Table | None = None) -> int:
+    """:func:`solve` on an engine record in the play (for bots: no checks)."""
+    return solve_position(
+        _context(core), {} if table is None else table, position_of(core)
+    )
+
+
+def solve_core_plays(core: Core, table: Table | None = None) -> dict[int, int]:
+    """:func:`solve_plays` by choice (see :mod:`.playout`), for bots: no checks."""
+    return choice_values(
+        _context(core), {} if table is None else table, position_of(core)
+    )
+
+
+def solve(state: GameState) -> int:
+    """The tricks the contracting side takes from here on under double-dummy play.
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`~five_hundred.state.GameState`.
+        InvalidStateError: if ``state`` is not in the play of the cards (or the hand
+            is over).
+    """
+    return solve_core(_playing(state))
+
+
+def solve_plays(state: GameState) -> dict[Action, int]:
+    """For each legal action of the player to act, :func:`solve` after it.
+
+    The value counts the trick the action completes, if it does, so the best action's
+    value is :func:`solve` of ``state``.
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`~five_hundred.state.GameState`.
+        InvalidStateError: if ``state`` is not in the play of the cards.
+    """
+    values = solve_core_plays(_playing(state))
+    return {choice_action(choice): value for choice, value in values.items()}

@@ -1,0 +1,150 @@
+"""The double-dummy solver against a brute-force minimax on the public API.
+
+The brute force here knows nothing of the solver: it tries every legal action through
+``legal_actions`` / ``apply`` and counts the contracting side's tricks from
+``tricks_won_by_seat`` (memoised on the public state's cards), over random positions
+with up to four tricks left, every player count and contract kind
+(:ref:`rules-joker`, :ref:`rules-joker-nomination`, :ref:`rules-kitty-play`,
+:ref:`rules-five-players`).
+"""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from five_hundred import (
+    GameState,
+    InvalidStateError,
+    MisereBid,
+    Phase,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    side_of,
+    solve,
+    solve_plays,
+)
+from tests.random_games import random_action
+from tests.strategies import game_rules, seeds
+
+Memo = dict[tuple[object, ...], int]
+
+
+def _team(state: GameState) -> frozenset[int]:
+    """The contracting side's seats (the contractor alone in misère)."""
+    contract = state.contract
+    assert contract is not None
+    rules = state.rules
+    if isinstance(contract.bid, MisereBid):
+        return frozenset({contract.contractor})
+    side = side_of(rules, contract.contractor)
+    return frozenset(
+        seat
+        for seat in range(rules.players)
+        if side_of(rules, seat) == side or seat == state.partner
+    )
+
+
+def _brute(state: GameState, team: frozenset[int], misere: bool, memo: Memo) -> int:
+    if state.to_act is None or state.phase is not Phase.PLAY:
+        return 0
+    key = (
+        state.hands,
+        state.trick,
+        state.to_act,
+        state.leader,
+        state.suits_led,
+        state.shown_void,
+    )
+    found = memo.get(key)
+    if found is not None:
+        return found
+    before = sum(state.tricks_won_by_seat[seat] for seat in team)
+    values = []
+    for action in legal_actions(state):
+        after = apply(state, action)
+        gained = sum(after.tricks_won_by_seat[seat] for seat in team) - before
+        values.append(gained + _brute(after, team, misere, memo))
+    maximise = (state.to_act in team) != misere
+    value = max(values) if maximise else min(values)
+    memo[key] = value
+    return value
+
+
+def _position(seed: int, rules_seed: int, left: int, rules: Rules) -> GameState | None:
+    """A random state in the play with at most ``left`` tricks to go, or None."""
+    rng = random.Random(rules_seed)
+    state = new_game(rules, seed=seed)
+    while state.phase is not Phase.PLAY:
+        if state.to_act is None:
+            return None
+        state = apply(state, random_action(state, rng))
+    stop = 10 - left
+    extra = rng.randrange(4)
+    while state.to_act is not None and (
+        state.tricks_played < stop or (state.tricks_played == stop and extra > 0)
+    ):
+        if state.tricks_played == stop:
+            extra -= 1
+        state = apply(state, rng.choice(legal_actions(state)))
+    return state if state.to_act is not None else None
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_solver_agrees_with_brute_force(rules: Rules, seed: int, line: int) -> None:
+    left = 4 if rules.players <= 4 else 3
+    state = _position(seed, line, left, rules)
+    if state is None:
+        return
+    contract = state.contract
+    assert contract is not None
+    misere = isinstance(contract.bid, MisereBid)
+    team = _team(state)
+    memo: Memo = {}
+    expected = _brute(state, team, misere, memo)
+    assert solve(state) == expected
+    values = solve_plays(state)
+    assert set(values) == set(legal_actions(state))
+    before = sum(state.tricks_won_by_seat[seat] for seat in team)
+    for action, value in values.items():
+        after = apply(state, action)
+        gained = sum(after.tricks_won_by_seat[seat] for seat in team) - before
+        assert value == gained + _brute(after, team, misere, memo)
+
+
+@settings(max_examples=25, deadline=None)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_best_line_takes_the_solved_tricks(rules: Rules, seed: int, line: int) -> None:
+    """Everyone playing the solver's choice wins exactly the tricks it promised."""
+    state = _position(seed, line, 5, rules)
+    if state is None:
+        return
+    assert state.contract is not None
+    team = _team(state)
+    misere = isinstance(state.contract.bid, MisereBid)
+    promised = solve(state)
+    before = sum(state.tricks_won_by_seat[seat] for seat in team)
+    while state.to_act is not None:
+        values = solve_plays(state)
+        pick = max if (state.to_act in team) != misere else min
+        best = pick(values.values())
+        state = apply(state, next(a for a, v in values.items() if v == best))
+    assert sum(state.tricks_won_by_seat[seat] for seat in team) - before == promised
+
+
+def test_solve_outside_the_play_is_a_typed_error() -> None:
+    state = new_game(seed=1)
+    with pytest.raises(InvalidStateError, match="play of the cards"):
+        solve(state)
+    with pytest.raises(InvalidStateError, match="play of the cards"):
+        solve_plays(state)
+    with pytest.raises(TypeError, match="GameState"):
+        solve("not a state")  # type: ignore[arg-type]
