@@ -42,10 +42,10 @@ in the same order, with the guessed discard and, if the guess gives the contract
 Joker without a nomination, a ``NOMINATE NONE``.
 """
 
-import functools
 import random
+from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NoReturn
 
 from five_hundred._engine.codes import (
     ALL_SUITS,
@@ -67,7 +67,17 @@ from five_hundred.state import GameState, Phase, apply, new_hand
 from five_hundred.tricks import contract_context
 from five_hundred.views import SeatView
 
-__all__ = ["resample"]
+__all__ = ["CACHE_STATES", "COUNT_STATES", "resample"]
+
+COUNT_STATES: Final = 10_000
+"""The most positions one count of consistent deals may visit (the limit on work per call).
+
+A view with many shown voids (six players late in a hand) can need hundreds of
+thousands; past this limit :func:`resample` deals with the fallback sampler instead,
+so one call takes at most some tenths of a second and a few megabytes.
+"""
+CACHE_STATES: Final = 40_000
+"""The most positions the counts kept for later calls hold in all (about 10 MB)."""
 
 _BEFORE_DISCARD: Final = frozenset({Phase.BIDDING, Phase.DISCARD})
 _STOPS: Final = frozenset({Phase.BIDDING, Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER})
@@ -93,11 +103,14 @@ class _Ways:
     takes the rest.  Cards are distinct, so the count is of labelled placements.
     """
 
-    def __init__(self, groups: tuple[tuple[int, tuple[int, ...]], ...]) -> None:
+    def __init__(
+        self, groups: tuple[tuple[int, tuple[int, ...]], ...], limit: int
+    ) -> None:
         self.sizes = tuple(size for size, _ in groups)
         self.allowed = tuple(allowed for _, allowed in groups)
         self.after = tuple(sum(self.sizes[g + 1 :]) for g in range(len(groups)))
         self.memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
+        self.limit = limit
 
     def ways(self, group: int, left: int, caps: tuple[int, ...]) -> int:
         if left == 0:
@@ -115,6 +128,8 @@ class _Ways:
         for option in self.options(group, left, caps):
             total += self.ways(group, left - 1, option)
         self.memo[key] = total
+        if len(self.memo) > self.limit:
+            raise _TooMuchWorkError
         return total
 
     def options(
@@ -131,9 +146,45 @@ class _Ways:
         return found
 
 
-@functools.lru_cache(maxsize=64)
-def _ways(groups: tuple[tuple[int, tuple[int, ...]], ...]) -> _Ways:
-    return _Ways(groups)
+class _TooMuchWorkError(Exception):
+    """A count of consistent deals went past :data:`COUNT_STATES` positions."""
+
+
+_Groups = tuple[tuple[int, tuple[int, ...]], ...]
+_CACHE: Final[OrderedDict[_Groups, _Ways]] = OrderedDict()
+
+
+def _counted(groups: _Groups, caps: tuple[int, ...]) -> _Ways:
+    """The counts of ``groups`` (from the cache, or made), checked to fit ``caps``.
+
+    The cache holds at most :data:`CACHE_STATES` positions in all, the least recently
+    used counts going first.
+
+    Raises:
+        _TooMuchWorkError: if the count needs more than :data:`COUNT_STATES` positions.
+        InvalidStateError: if no deal fits.
+    """
+    ways = _CACHE.pop(groups, None)
+    if ways is None:
+        ways = _Ways(groups, COUNT_STATES)
+    try:
+        count = ways.ways(-1, 0, caps)
+    except _TooMuchWorkError:
+        ways.memo.clear()
+        raise
+    _CACHE[groups] = ways
+    total = sum(len(kept.memo) for kept in _CACHE.values())
+    while total > CACHE_STATES:
+        _, dropped = _CACHE.popitem(last=False)
+        total -= len(dropped.memo)
+    if not count:
+        _inconsistent()
+    return ways
+
+
+def _inconsistent() -> NoReturn:
+    msg = "the view is inconsistent: no deal of the unseen cards fits it"
+    raise InvalidStateError(msg)
 
 
 def _pick(weights: Sequence[int], rng: random.Random) -> int:
@@ -280,19 +331,21 @@ def _place(knowledge: _Knowledge, slots: list[_Slot], rng: random.Random) -> Non
     position = {
         index: place for place, members in enumerate(merged) for index in members
     }
-    ways = _ways(
-        tuple(
-            (
-                len(by_allowed[g]),
-                tuple(sorted({position[i] for i in g if i in position})),
-            )
-            for g in groups
-        )
-    )
     caps = tuple(sum(slots[i].cap for i in members) for members in merged)
-    if not ways.ways(-1, 0, caps):
-        msg = "the view is inconsistent: no deal of the unseen cards fits it"
-        raise InvalidStateError(msg)
+    try:
+        ways = _counted(
+            tuple(
+                (
+                    len(by_allowed[g]),
+                    tuple(sorted({position[i] for i in g if i in position})),
+                )
+                for g in groups
+            ),
+            caps,
+        )
+    except _TooMuchWorkError:
+        _fallback([(by_allowed[g], g) for g in groups], slots, rng)
+        return
     dealt: list[list[int]] = [[] for _ in merged]
     pool: list[int] = []
     for number, group in enumerate(groups):
@@ -315,6 +368,59 @@ def _place(knowledge: _Knowledge, slots: list[_Slot], rng: random.Random) -> Non
         for index in members:
             slots[index].cards = cards[: slots[index].cap]
             del cards[: slots[index].cap]
+
+
+def _fits(sizes: Sequence[int], allowed: Sequence[int], room: Sequence[int]) -> bool:
+    """Whether cards in groups (``sizes``, each with a mask of ``allowed`` slots) fit.
+
+    Hall's condition, over every set of groups: the cards of the set fit the room of
+    the slots any of them may use.  With as many cards as room, it is enough.
+    """
+    for subset in range(1, 1 << len(sizes)):
+        cards = 0
+        slots = 0
+        for group, size in enumerate(sizes):
+            if subset >> group & 1:
+                cards += size
+                slots |= allowed[group]
+        if cards > sum(r for index, r in enumerate(room) if slots >> index & 1):
+            return False
+    return True
+
+
+def _fallback(
+    groups: Sequence[tuple[list[int], tuple[int, ...]]],
+    slots: list[_Slot],
+    rng: random.Random,
+) -> None:
+    """Deal the unknown cards into the slots when counting the deals is too much work.
+
+    Every card in turn (in a random order) goes to a slot it may go to, chosen at
+    random in proportion to the slot's room, among the slots that leave the rest
+    dealable (:func:`_fits`).  The deal always fits the view; unlike the counted
+    sampler it is not exactly uniform among the deals that do.
+    """
+    sizes = [len(cards) for cards, _ in groups]
+    allowed = [sum(1 << index for index in places) for _, places in groups]
+    room = [slot.cap for slot in slots]
+    if not _fits(sizes, allowed, room):
+        _inconsistent()
+    order = [(group, card) for group, (cards, _) in enumerate(groups) for card in cards]
+    rng.shuffle(order)
+    for slot in slots:
+        slot.cards = []
+    for group, card in order:
+        sizes[group] -= 1
+        options = []
+        for index in groups[group][1]:
+            if room[index]:
+                room[index] -= 1
+                if _fits(sizes, allowed, room):
+                    options.append(index)
+                room[index] += 1
+        index = options[_pick([room[i] for i in options], rng)]
+        room[index] -= 1
+        slots[index].cards.append(card)
 
 
 def resample(view: SeatView, rng: random.Random) -> GameState:

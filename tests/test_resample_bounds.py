@@ -1,0 +1,85 @@
+"""The worst case of :func:`resample`: its work per call and its memory are bounded.
+
+Past :data:`~five_hundred.search.resample.COUNT_STATES` positions of the count,
+:func:`resample` deals with its fallback sampler, whose deals fit the view too; the
+counts it keeps never hold more than
+:data:`~five_hundred.search.resample.CACHE_STATES` positions, so a long run of the
+hardest views (six players, late in the hand, with shown voids) stays under a bound.
+"""
+
+import importlib
+import random
+import tracemalloc
+
+import pytest
+
+from five_hundred import Phase, Rules, apply, legal_actions, new_game, view
+from five_hundred.errors import InvalidStateError
+from five_hundred.search.resample import resample
+from tests.test_resample import assert_fits, hands_of, some_view
+
+resample_module = importlib.import_module("five_hundred.search.resample")
+"""The module (its name in the package is the function)."""
+
+MEMORY_BOUND = 32 * 2**20
+"""What the hardest resample workload may hold (tracemalloc, bytes): 32 MiB."""
+
+
+def six_player_views(count: int, seed: int) -> list[tuple[object, int]]:
+    """Late states of random six-player hands (three sides), with their seat to act."""
+    rng = random.Random(seed)
+    found: list[tuple[object, int]] = []
+    rules = Rules.six_player_three_sides()
+    game = 0
+    while len(found) < count:
+        state = new_game(rules, seed=seed * 1000 + game)
+        game += 1
+        while state.to_act is not None:
+            if state.phase is Phase.PLAY and state.tricks_played >= 3:
+                found.append((state, state.to_act))
+            actions = legal_actions(state)
+            state = apply(state, actions[rng.randrange(len(actions))])
+    return found[:count]
+
+
+def test_the_fallback_sampler_fits_the_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(resample_module, "COUNT_STATES", 1)
+    resample_module._CACHE.clear()
+    rng = random.Random(3)
+    checked = 0
+    for contract in ("trumps", "misere", "nt_joker"):
+        for state in hands_of(Rules.five_player(), contract, 1)[::3]:
+            for seat in range(5):
+                assert_fits(resample(view(state, seat), rng), state, seat)
+                checked += 1
+    assert checked > 30
+
+
+def test_the_fallback_sampler_refuses_what_no_deal_fits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import attrs
+
+    from five_hundred.cards import Suit
+
+    monkeypatch.setattr(resample_module, "COUNT_STATES", 1)
+    seen = some_view()
+    voids = tuple(frozenset(Suit) for _ in seen.shown_void)
+    with pytest.raises(InvalidStateError, match="no deal"):
+        resample(attrs.evolve(seen, shown_void=voids), random.Random(0))
+
+
+def test_the_hardest_workload_stays_under_the_memory_bound() -> None:
+    states = six_player_views(120, seed=7)
+    rng = random.Random(1)
+    resample_module._CACHE.clear()
+    tracemalloc.start()
+    try:
+        for state, seat in states:
+            assert_fits(resample(view(state, seat), rng), state, seat)  # type: ignore[arg-type]
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    kept = sum(len(ways.memo) for ways in resample_module._CACHE.values())
+    assert kept <= resample_module.CACHE_STATES
+    assert peak < MEMORY_BOUND
