@@ -9,9 +9,8 @@ the right type that the rules do not allow is a domain error
 """
 
 from collections.abc import Sequence
-from typing import Final
 
-from five_hundred._shown import short_repr
+from five_hundred._shown import MAX_DIGITS, fits_digits, short_repr
 from five_hundred.errors import InvalidStateError, quote, wrong_type
 from five_hundred.rules import Rules
 
@@ -23,19 +22,12 @@ __all__ = [
     "check_seed",
     "check_sides",
     "check_size",
+    "check_strain",
     "check_suit",
     "check_tricks",
     "quote_value",
     "wrong_type",
 ]
-
-MAX_DIGITS: Final = 1000
-"""The most decimal digits of a whole number the library takes in (seeds, scores).
-
-Python refuses to print an integer of more than 4300 digits, so a larger one could be
-taken in but never written to a record or shown in a message.
-"""
-_SIZE_LIMIT: Final = 10**MAX_DIGITS
 
 
 def check_rules(rules: object) -> Rules:
@@ -89,7 +81,7 @@ def check_size(value: int, what: str) -> int:
     Raises:
         InvalidStateError: ``invalid seed '<an integer of 5001 digits>': ...``.
     """
-    if not -_SIZE_LIMIT < value < _SIZE_LIMIT:
+    if not fits_digits(value):
         msg = f"invalid {what} {quote_value(value)}: a whole number of at most {MAX_DIGITS} digits"
         raise InvalidStateError(msg)
     return value
@@ -108,6 +100,23 @@ def check_suit(suit: object, what: str = "suit") -> int:
         msg = f"invalid {what} {quote_value(suit)}: suits are 0 to 3 (S, C, D, H)"
         raise InvalidStateError(msg)
     return suit
+
+
+def check_strain(strain: object) -> int:
+    """``strain`` if it is a strain index 0 to 4 (a :class:`~five_hundred.cards.Strain`).
+
+    Raises:
+        TypeError: if ``strain`` is not an integer (a ``Strain`` is one).
+        InvalidStateError: ``invalid strain '5': strains are 0 to 4 (S, C, D, H, NT)``.
+    """
+    if not isinstance(strain, int) or isinstance(strain, bool):
+        wrong_type(strain, "a Strain")
+    if not 0 <= strain <= 4:
+        msg = (
+            f"invalid strain {quote_value(strain)}: strains are 0 to 4 (S, C, D, H, NT)"
+        )
+        raise InvalidStateError(msg)
+    return strain
 
 
 def check_tricks(tricks: object, low: int = 6, high: int = 10) -> int:

@@ -21,7 +21,15 @@ import math
 import reprlib
 from typing import Any, Final
 
-__all__ = ["SHOWN_CHARS", "short_repr"]
+__all__ = ["MAX_DIGITS", "SHOWN_CHARS", "fits_digits", "short_repr"]
+
+MAX_DIGITS: Final = 1000
+"""The most decimal digits of a whole number the library takes in (seeds, scores, rules).
+
+Python refuses to print an integer of more than 4300 digits, so a larger one could be
+taken in but never written to a record or shown in a message.
+"""
+_SIZE_LIMIT: Final = 10**MAX_DIGITS
 
 SHOWN_CHARS: Final = 40
 """The longest text a message shows of one value."""
@@ -62,6 +70,11 @@ class _Short(reprlib.Repr):
 
 
 _SHORT: Final = _Short()
+
+
+def fits_digits(value: int) -> bool:
+    """Whether ``value`` has at most :data:`MAX_DIGITS` digits."""
+    return -_SIZE_LIMIT < value < _SIZE_LIMIT
 
 
 def short_repr(value: object) -> str:

@@ -15,7 +15,7 @@ import operator
 from collections.abc import Collection, Sequence
 from typing import Final, NamedTuple, cast
 
-from five_hundred._checks import check_rules
+from five_hundred._checks import check_rules, check_sides
 from five_hundred._engine.memo import per_rules
 from five_hundred.bidding import Bid, MisereBid, Pass, TrickBid, bid_value
 from five_hundred.errors import InvalidStateError, quote, wrong_type
@@ -202,7 +202,11 @@ def game_winners(
     ()
     >>> game_winners(Rules(), (-520, 300), {0})
     (1,)
+
+    Raises:
+        InvalidStateError: if ``scores`` does not hold one whole number per side.
     """
+    scores = check_sides(check_rules(rules), scores)
     sides = range(len(scores))
     reached = [s for s in sides if scores[s] >= rules.target]
     by_contract = [s for s in reached if made and s in contractors]
