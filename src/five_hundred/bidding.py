@@ -650,7 +650,7 @@ def explain_call(auction: Auction, seat: int, call: Call) -> str | None:
     """
     if not isinstance(cast(object, call), _CALL_TYPES):
         wrong_type(call, "a call (a Bid or PASS)", "parse_bid")
-    book, a = auction._book, auction._a
+    book, a = _auction(auction)._book, auction._a
     at = seat
     if type(seat) is not int:  # a bool or an int-like value: only its turn matters
         at = a.to_act if seat == a.to_act else engine.NOBODY
@@ -665,9 +665,16 @@ def legal_calls(auction: Auction) -> tuple[Call, ...]:
     :func:`explain_call` finds no objection (computed once per standing bid and
     first-call flag, since nothing else in the auction changes the answer).
     """
-    a = auction._a
+    a = _auction(auction)._a
     seat = a.to_act
     return () if seat < 0 else _listing(auction._book, a, seat)[0]
+
+
+def _auction(auction: object) -> Auction:
+    """``auction`` if it is an :class:`Auction`, else a :class:`TypeError`."""
+    if not isinstance(auction, Auction):
+        wrong_type(auction, "an Auction")
+    return auction
 
 
 def advance_listed(call: object, auction: Auction) -> Auction | None:

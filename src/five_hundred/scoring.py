@@ -42,6 +42,8 @@ def contract_made(bid: Bid, taken: int) -> bool:
     >>> contract_made(parse_bid("8H"), 8), contract_made(parse_bid("MIS"), 1)
     (True, False)
     """
+    if not isinstance(cast(object, bid), TrickBid | MisereBid):
+        wrong_type(bid, "a Bid", "parse_bid")
     return taken == 0 if isinstance(bid, MisereBid) else taken >= bid.tricks
 
 

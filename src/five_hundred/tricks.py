@@ -206,8 +206,9 @@ def trick_winner(
     if not cards:
         msg = "an empty trick has no winner"
         raise InvalidStateError(msg)
+    key = _key(context)
     codes = [card_code(card) for card in cards]
-    return winner_index(codes, context.key, _led_suit(cards, context, led_suit))
+    return winner_index(codes, key, _led_suit(cards, context, led_suit))
 
 
 def _describe(code: int, key: int) -> str:

@@ -18,13 +18,13 @@ True
 
 import contextlib
 from collections.abc import Iterator, Sequence
-from typing import Self
+from typing import Self, cast
 
 import attrs
 
 from five_hundred.actions import Action
 from five_hundred.cards import Card
-from five_hundred.errors import InvalidStateError
+from five_hundred.errors import InvalidStateError, wrong_type
 from five_hundred.rules import Rules
 from five_hundred.state import GameState
 
@@ -208,6 +208,8 @@ def record(state: GameState) -> GameRecord:
     >>> saved.seed, len(saved.hands), saved.hands[0].actions
     (1, 1, ())
     """
+    if not isinstance(cast(object, state), GameState):
+        wrong_type(state, "a GameState")
     past = state.history
     current = state.hand_result
     totals = list(state.scores)

@@ -45,7 +45,7 @@ Joker without a nomination, a ``NOMINATE NONE``.
 import random
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Final, NoReturn
+from typing import Final, NoReturn, cast
 
 from five_hundred._engine.codes import (
     ALL_SUITS,
@@ -61,7 +61,7 @@ from five_hundred.actions import CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import MisereBid, TrickBid
 from five_hundred.cards import CARDS_BY_CODE, JOKER, Card, card_code, mask_from_cards
 from five_hundred.dealing import pack_mask
-from five_hundred.errors import InvalidStateError
+from five_hundred.errors import InvalidStateError, wrong_type
 from five_hundred.rules import Rules
 from five_hundred.state import GameState, Phase, apply, new_hand
 from five_hundred.tricks import contract_context
@@ -445,6 +445,10 @@ def resample(view: SeatView, rng: random.Random) -> GameState:
         InvalidStateError: if no deal fits the view (a view not made by
             :func:`~five_hundred.views.view` from a real game).
     """
+    if not isinstance(cast(object, view), SeatView):
+        wrong_type(view, "a SeatView (from five_hundred.view)")
+    if not isinstance(cast(object, rng), random.Random):
+        wrong_type(rng, "a random.Random")
     knowledge = _Knowledge(view)
     slots = knowledge.slots()
     _place(knowledge, slots, rng)
