@@ -27,7 +27,7 @@ from typing import Final, cast
 
 import attrs
 
-from five_hundred._checks import check_rules, check_suit
+from five_hundred._checks import check_rules, check_suit, quote_value
 from five_hundred._engine.codes import JOKER_BIT, JOKER_CODE, NO_SUIT, NT
 from five_hundred._engine.memo import per_rules
 from five_hundred._engine.play import (
@@ -87,7 +87,7 @@ class PlayContext:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(cast(object, self.strain), Strain):
-            msg = f"PlayContext needs a Strain; got {self.strain!r}"
+            msg = f"PlayContext needs a Strain; got {quote_value(self.strain)}"
             raise InvalidStateError(msg)
         if self.misere and self.strain is not Strain.NO_TRUMPS:
             msg = "a misère contract is played without trumps (strain NO_TRUMPS)"
@@ -464,6 +464,8 @@ def explain_play(
     'must follow hearts: holds 9H, JD (left bower)'
     """
     check_rules(rules)
+    if not isinstance(cast(object, play), PlayCard):
+        wrong_type(play, "a PlayCard", "parse_action")
     pos = _position(
         hand, context, trick, led_suit, suits_led, shown_void, last_trick=last_trick
     )

@@ -17,6 +17,7 @@ from typing import Any, Final, cast
 
 import attrs
 
+from five_hundred._checks import quote_value
 from five_hundred._shown import MAX_DIGITS, fits_digits
 from five_hundred.cards import Card, parse_cards, quote
 from five_hundred.errors import (
@@ -73,7 +74,7 @@ def _check_nesting(value: object, where: str) -> None:
 
 def _require_text(text: object) -> str:
     if not isinstance(text, str):
-        msg = f"invalid record {quote(text)}: expected text"
+        msg = f"invalid record {quote_value(text)}: expected text"
         raise InvalidNotationError(msg)
     return text
 
