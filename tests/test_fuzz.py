@@ -131,7 +131,7 @@ def assert_typed(call: Callable[[], object], *, type_error: bool = True) -> None
     allowed: tuple[type[Exception], ...] = (FiveHundredError,)
     if type_error:
         allowed += (TypeError,)
-    with contextlib.suppress(allowed):
+    with contextlib.suppress(*allowed):
         call()
 
 
@@ -255,7 +255,7 @@ def test_text_records_with_a_line_changed(
     name=st.sampled_from([field.name for field in attrs.fields(Rules)]),
     value=json_values | st.integers(10**999, 10**1100),
 )
-def test_rules_options_of_any_value(name: str, value: object) -> None:
+def test_rules_options_of_any_value(name: str, value: Any) -> None:
     try:
         rules = Rules(**{name: value})
     except FiveHundredError:
@@ -314,7 +314,7 @@ def test_typed_functions_on_malformed_arguments(a: Any, b: Any, c: Any) -> None:
 
 def test_the_out_of_range_values_of_the_issue_are_refused() -> None:
     with pytest.raises(FiveHundredError, match="joker_suit"):
-        PlayContext(Strain.NO_TRUMPS, joker_suit=-5)
+        PlayContext(Strain.NO_TRUMPS, joker_suit=-5)  # type: ignore[arg-type]
     with pytest.raises(FiveHundredError, match="tricks '5'"):
         AVONDALE.value(5, 0)  # type: ignore[arg-type]
     with pytest.raises(FiveHundredError, match="led suit '-1'"):
