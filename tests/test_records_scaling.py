@@ -1,12 +1,13 @@
 """Loading a record takes time linear in its number of hands (issue 12).
 
 A record of thrown-in hands never ends the game, so it can be as long as a file
-allows.  Loading one of ``8 N`` hands must cost about 8 times one of ``N`` hands:
+allows.  Loading one of ``8 N`` hands must cost about 8 times one of ``N`` hands (under 14):
 the test compares the two in one run, as a ratio (a quadratic load would give 64;
 before the fix, replay dealt every hand three times and copied the history of past
 hands each time).
 """
 
+import gc
 import time
 from collections.abc import Callable
 
@@ -15,8 +16,8 @@ from five_hundred import GameRecord, apply, new_game, parse_action, record
 HANDS = 100
 """``N``: the shorter record's hands."""
 GROWTH = 8
-LINEAR_BOUND = 12.0
-"""The most the longer record may cost, in multiples of the shorter (8 if linear)."""
+LINEAR_BOUND = 14.0
+"""The most the longer record may cost, in multiples of the shorter (8 if linear, 64 if quadratic; the margin is for a busy machine)."""
 
 
 def thrown_in_record(hands: int) -> str:
@@ -38,9 +39,10 @@ def thrown_in_record(hands: int) -> str:
     return "\n".join(parts)
 
 
-def best_time(load: Callable[[str], object], text: str, repeats: int = 3) -> float:
+def best_time(load: Callable[[str], object], text: str, repeats: int = 5) -> float:
     best = float("inf")
     for _ in range(repeats):
+        gc.collect()  # each timing starts with the same garbage: none
         start = time.perf_counter()
         load(text)
         best = min(best, time.perf_counter() - start)
