@@ -13,7 +13,16 @@ import tracemalloc
 
 import pytest
 
-from five_hundred import Phase, Rules, apply, legal_actions, new_game, view
+from five_hundred import (
+    GameState,
+    Phase,
+    Rules,
+    SeatView,
+    apply,
+    legal_actions,
+    new_game,
+    view,
+)
 from five_hundred.errors import InvalidStateError
 from five_hundred.search.resample import resample
 from tests.test_resample import assert_fits, hands_of, some_view
@@ -80,6 +89,36 @@ def test_the_hardest_workload_stays_under_the_memory_bound() -> None:
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    kept = sum(len(ways.memo) for ways in resample_module._CACHE.values())
+    kept = sum(ways.size() for ways in resample_module._CACHE.values())
     assert kept <= resample_module.CACHE_STATES
     assert peak < MEMORY_BOUND
+
+
+# -- later guesses for a view reuse its replayed state ---------------------------------
+
+
+def replayed(sample: GameState, seen: SeatView) -> GameState:
+    """The state of ``sample``'s deal rebuilt by replaying the view's actions."""
+    hands, kitty = sample.dealt
+    knowledge = resample_module._Knowledge(seen)
+    return resample_module._replay(seen, knowledge, hands, kitty, sample.discards)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_a_reused_state_equals_the_replayed_one(players: int) -> None:
+    rng = random.Random(players)
+    checked = 0
+    rules = Rules.for_players(players)
+    for contract in ("trumps", "misere", "nt_joker", "open_misere", "sans_kitty"):
+        for state in hands_of(rules, contract, players)[::2]:
+            for seat in range(players):
+                seen = view(state, seat)
+                resample_module._SKELETONS.clear()
+                first = resample(seen, rng)
+                for _ in range(3):
+                    sample = resample(seen, rng)
+                    assert_fits(sample, state, seat)
+                    assert sample == replayed(sample, seen)
+                    checked += 1
+                assert first == replayed(first, seen)
+    assert checked > 100

@@ -42,20 +42,25 @@ in the same order, with the guessed discard and, if the guess gives the contract
 Joker without a nomination, a ``NOMINATE NONE``.
 """
 
+import bisect
+import itertools
 import random
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Final, NoReturn, cast
+from typing import Final, NamedTuple, NoReturn, cast
 
 from five_hundred._engine.codes import (
     ALL_SUITS,
     HAND_SIZE,
+    JOKER_BIT,
     JOKER_CODE,
     KITTY_SIZE,
     NO_SUIT,
     NT,
     codes_from_mask,
 )
+from five_hundred._engine.core import PLAY, Core, Log, log_items
+from five_hundred._engine.step import next_mask
 from five_hundred._engine.tables import EFF
 from five_hundred.actions import CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import MisereBid, TrickBid
@@ -63,7 +68,7 @@ from five_hundred.cards import CARDS_BY_CODE, JOKER, Card, card_code, mask_from_
 from five_hundred.dealing import pack_mask
 from five_hundred.errors import InvalidStateError, wrong_type
 from five_hundred.rules import Rules
-from five_hundred.state import GameState, Phase, apply, new_hand
+from five_hundred.state import GameState, Phase, _wrap, apply, inner, new_hand
 from five_hundred.tricks import contract_context
 from five_hundred.views import SeatView
 
@@ -81,6 +86,7 @@ CACHE_STATES: Final = 40_000
 
 _BEFORE_DISCARD: Final = frozenset({Phase.BIDDING, Phase.DISCARD})
 _STOPS: Final = frozenset({Phase.BIDDING, Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER})
+_OVER: Final = frozenset({Phase.HAND_OVER, Phase.GAME_OVER})
 
 
 class _Slot:
@@ -110,7 +116,28 @@ class _Ways:
         self.allowed = tuple(allowed for _, allowed in groups)
         self.after = tuple(sum(self.sizes[g + 1 :]) for g in range(len(groups)))
         self.memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
+        self.steps: dict[tuple[int, int, tuple[int, ...]], _Step] = {}
         self.limit = limit
+
+    def size(self) -> int:
+        """The positions this count holds (its counts and its sampling steps)."""
+        return len(self.memo) + len(self.steps)
+
+    def step(self, group: int, left: int, caps: tuple[int, ...]) -> "_Step":
+        """Where the next card of ``group`` may go from here, and with what weights."""
+        key = (group, left, caps)
+        found = self.steps.get(key)
+        if found is None:
+            options = self.options(group, left, caps)
+            cumulative = list(
+                itertools.accumulate(self.ways(group, left - 1, o) for o in options)
+            )
+            places = [
+                next((i for i in range(len(caps)) if o[i] != caps[i]), -1)
+                for o in options
+            ]
+            found = self.steps[key] = _Step(options, cumulative, places)
+        return found
 
     def ways(self, group: int, left: int, caps: tuple[int, ...]) -> int:
         if left == 0:
@@ -146,12 +173,27 @@ class _Ways:
         return found
 
 
+class _Step(NamedTuple):
+    """The choices for one card of a group, from one position of the count.
+
+    For each choice: the capacities after it, the running total of the deals the
+    choices leave, and the place the card goes to (-1: the free pool).
+    """
+
+    options: list[tuple[int, ...]]
+    cumulative: list[int]
+    places: list[int]
+
+
 class _TooMuchWorkError(Exception):
     """A count of consistent deals went past :data:`COUNT_STATES` positions."""
 
 
 _Groups = tuple[tuple[int, tuple[int, ...]], ...]
 _CACHE: Final[OrderedDict[_Groups, _Ways]] = OrderedDict()
+_TOO_BIG: Final[OrderedDict[tuple[_Groups, tuple[int, ...]], None]] = OrderedDict()
+"""The counts found too big, so that a view asked again goes to the fallback at once."""
+_TOO_BIG_KEPT: Final = 256
 
 
 def _counted(groups: _Groups, caps: tuple[int, ...]) -> _Ways:
@@ -164,19 +206,23 @@ def _counted(groups: _Groups, caps: tuple[int, ...]) -> _Ways:
         _TooMuchWorkError: if the count needs more than :data:`COUNT_STATES` positions.
         InvalidStateError: if no deal fits.
     """
+    if (groups, caps) in _TOO_BIG:
+        raise _TooMuchWorkError
     ways = _CACHE.pop(groups, None)
     if ways is None:
         ways = _Ways(groups, COUNT_STATES)
     try:
         count = ways.ways(-1, 0, caps)
     except _TooMuchWorkError:
-        ways.memo.clear()
+        _TOO_BIG[groups, caps] = None
+        if len(_TOO_BIG) > _TOO_BIG_KEPT:
+            _TOO_BIG.popitem(last=False)
         raise
     _CACHE[groups] = ways
-    total = sum(len(kept.memo) for kept in _CACHE.values())
+    total = sum(kept.size() for kept in _CACHE.values())
     while total > CACHE_STATES:
         _, dropped = _CACHE.popitem(last=False)
-        total -= len(dropped.memo)
+        total -= dropped.size()
     if not count:
         _inconsistent()
     return ways
@@ -307,21 +353,121 @@ class _Knowledge:
         )
 
 
-def _place(knowledge: _Knowledge, slots: list[_Slot], rng: random.Random) -> None:
+class _Plan:
+    """What :func:`resample` works out once per view: the unknown cards and their slots.
+
+    ``by_allowed`` groups the unknown cards by the slots they may go to; ``barred``
+    holds, for each slot, the cards it may not take; ``plain`` says whether plain
+    deals are worth trying (:func:`_rejected`).
+    """
+
+    __slots__ = ("barred", "by_allowed", "codes", "knowledge", "plain", "view")
+
+    def __init__(self, view: SeatView) -> None:
+        knowledge = _Knowledge(view)
+        slots = knowledge.slots()
+        if sum(slot.cap for slot in slots) != knowledge.unknown.bit_count():
+            msg = "the view is inconsistent: the hand sizes do not fit the unseen cards"
+            raise InvalidStateError(msg)
+        by_allowed: dict[tuple[int, ...], list[int]] = {}
+        for code in codes_from_mask(knowledge.unknown):
+            by_allowed.setdefault(knowledge.allowed(code, slots), []).append(code)
+        barred = [0] * len(slots)
+        for allowed, group in by_allowed.items():
+            mask = _mask_of(group)
+            for index in range(len(slots)):
+                if index not in allowed:
+                    barred[index] |= mask
+        self.view = view
+        self.knowledge = knowledge
+        self.by_allowed = by_allowed
+        self.barred = barred
+        self.codes = [code for group in by_allowed.values() for code in group]
+        self.plain = True
+        if any(barred):  # estimate the chance that a plain deal fits, on a fixed seed
+            trial = random.Random(len(self.codes))
+            self.plain = any(
+                _plain_deal(self, slots, trial) for _ in range(PLAIN_TRIES)
+            )
+
+
+PLANS: Final = 64
+"""How many views :func:`resample` keeps its work for (a bot asks each view often)."""
+_PLANS: Final[OrderedDict[int, _Plan]] = OrderedDict()
+
+
+def _plan(view: SeatView) -> _Plan:
+    """The plan of ``view``, from the cache (by identity) or made."""
+    plan = _PLANS.get(id(view))
+    if plan is not None and plan.view is view:
+        _PLANS.move_to_end(id(view))
+        return plan
+    plan = _PLANS[id(view)] = _Plan(view)
+    if len(_PLANS) > PLANS:
+        _PLANS.popitem(last=False)
+    return plan
+
+
+def _place(plan: _Plan, slots: list[_Slot], rng: random.Random) -> None:
     """Deal the unknown cards into the slots, uniformly among the consistent deals.
 
-    Cards with the same allowed slots form a group; slots that every group treats
-    alike merge into one place (their cards are split among them at random at the
-    end), and the place every group may use is the free pool.  A count of the ways
-    to finish from each position then lets each card go to a place with probability
-    proportional to the deals that remain.
+    First plain deals are tried (:func:`_rejected`): most views constrain little,
+    and a deal drawn without constraints then kept only if it fits is uniform among
+    those that fit.  Otherwise: cards with the same allowed slots form a group;
+    slots that every group treats alike merge into one place (their cards are split
+    among them at random at the end), and the place every group may use is the free
+    pool.  A count of the ways to finish from each position then lets each card go
+    to a place with probability proportional to the deals that remain.
     """
-    if sum(slot.cap for slot in slots) != knowledge.unknown.bit_count():
-        msg = "the view is inconsistent: the hand sizes do not fit the unseen cards"
-        raise InvalidStateError(msg)
-    by_allowed: dict[tuple[int, ...], list[int]] = {}
-    for code in codes_from_mask(knowledge.unknown):
-        by_allowed.setdefault(knowledge.allowed(code, slots), []).append(code)
+    if not _rejected(plan, slots, rng):
+        _counted_place(plan.by_allowed, slots, rng)
+
+
+PLAIN_TRIES: Final = 40
+"""How many plain deals :func:`resample` tries before it counts the deals.
+
+A view gets them only if one of as many trial deals (on a fixed seed, when the view
+is first seen) fitted: a chance of about one in 40 or better.
+"""
+
+
+def _plain_deal(
+    plan: _Plan, slots: list[_Slot], rng: random.Random
+) -> list[int] | None:
+    """A random deal of the unknown cards in slot order, if it fits the slots."""
+    codes, barred = plan.codes.copy(), plan.barred
+    rng.shuffle(codes)
+    start = 0
+    for index, slot in enumerate(slots):
+        end = start + slot.cap
+        if _mask_of(codes[start:end]) & barred[index]:
+            return None
+        start = end
+    return codes
+
+
+def _rejected(plan: _Plan, slots: list[_Slot], rng: random.Random) -> bool:
+    """Deal by trying plain deals (:data:`PLAIN_TRIES`); whether one fitted."""
+    if plan.plain:
+        for _ in range(PLAIN_TRIES):
+            codes = _plain_deal(plan, slots, rng)
+            if codes is not None:
+                _fill(slots, codes)
+                return True
+    return False
+
+
+def _fill(slots: list[_Slot], codes: list[int]) -> None:
+    start = 0
+    for slot in slots:
+        slot.cards = codes[start : start + slot.cap]
+        start += slot.cap
+
+
+def _counted_place(
+    by_allowed: dict[tuple[int, ...], list[int]], slots: list[_Slot], rng: random.Random
+) -> None:
+    """Deal by counting the deals that fit (see :func:`_place`)."""
     groups = sorted(by_allowed)
     places: dict[tuple[bool, ...], list[int]] = {}
     for index in range(len(slots)):
@@ -349,20 +495,15 @@ def _place(knowledge: _Knowledge, slots: list[_Slot], rng: random.Random) -> Non
     dealt: list[list[int]] = [[] for _ in merged]
     pool: list[int] = []
     for number, group in enumerate(groups):
-        cards = by_allowed[group]
+        cards = by_allowed[group].copy()
         rng.shuffle(cards)
         for left in range(len(cards), 0, -1):
-            options = ways.options(number, left, caps)
-            weights = [ways.ways(number, left - 1, option) for option in options]
-            option = options[_pick(weights, rng)]
-            card = cards[left - 1]
-            if option == caps:
-                pool.append(card)
-            else:
-                dealt[next(i for i in range(len(caps)) if option[i] != caps[i])].append(
-                    card
-                )
-            caps = option
+            step = ways.step(number, left, caps)
+            cumulative = step.cumulative
+            choice = bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))
+            place = step.places[choice]
+            (pool if place < 0 else dealt[place]).append(cards[left - 1])
+            caps = step.options[choice]
     for members, cards in (*zip(merged, dealt, strict=True), (free, pool)):
         rng.shuffle(cards)
         for index in members:
@@ -449,9 +590,10 @@ def resample(view: SeatView, rng: random.Random) -> GameState:
         wrong_type(view, "a SeatView (from five_hundred.view)")
     if not isinstance(cast(object, rng), random.Random):
         wrong_type(rng, "a random.Random")
-    knowledge = _Knowledge(view)
+    plan = _plan(view)
+    knowledge = plan.knowledge
     slots = knowledge.slots()
-    _place(knowledge, slots, rng)
+    _place(plan, slots, rng)
     current = list(knowledge.hands)
     discards = mask_from_cards(view.discards)
     kitty = mask_from_cards(view.kitty)
@@ -476,10 +618,94 @@ def resample(view: SeatView, rng: random.Random) -> GameState:
         if not view.kitty:
             kitty = _mask_of(rng.sample(codes_from_mask(dealt[contractor]), KITTY_SIZE))
         dealt[contractor] &= ~kitty
-    hands = [_cards(mask) for mask in dealt]
     if view.rules.players == 2:
-        hands.append(_cards(dead))
-    return _replay(view, knowledge, hands, _cards(kitty), _cards(discards))
+        current.append(dead)
+        dealt.append(dead)
+    return _build(
+        view,
+        knowledge,
+        _Deal(tuple(c or 0 for c in current), tuple(dealt), kitty, discards),
+    )
+
+
+class _Deal(NamedTuple):
+    """A guess, on masks: the hands now and as dealt (two players: the dead hand too)."""
+
+    now: tuple[int, ...]
+    dealt: tuple[int, ...]
+    kitty: int
+    discards: int
+
+
+SKELETONS: Final = 64
+"""How many views' replayed states :func:`resample` keeps to build later guesses on."""
+_SKELETONS: Final[OrderedDict[tuple[int, int], tuple[SeatView, Core]]] = OrderedDict()
+
+
+def _build(view: SeatView, knowledge: _Knowledge, deal: _Deal) -> GameState:
+    """The state of ``deal`` at the view's point of the hand.
+
+    The first guess for a view is replayed action by action (:func:`_replay`); the
+    later ones reuse that state, since only the cards differ: the hands now and as
+    dealt, the kitty, the discards (and their action), the five-player partner card's
+    holder and the legal plays.  Whether the guess gives the contractor the Joker is
+    part of the key, since it decides whether the contractor nominated (``NOMINATE
+    NONE``).  A finished hand is always replayed (its scores may depend on the guess).
+    """
+    held = list(deal.dealt)
+    contractor = knowledge.contractor
+    if contractor >= 0:
+        if knowledge.kitty_taken:
+            held[contractor] |= deal.kitty
+        held[contractor] &= ~deal.discards
+    key = (id(view), bool(contractor >= 0 and held[contractor] & JOKER_BIT))
+    found = _SKELETONS.get(key)
+    if found is not None and found[0] is view:
+        _SKELETONS.move_to_end(key)
+        return _swapped(found[1], deal, held, knowledge)
+    state = _replay(
+        view,
+        knowledge,
+        [_cards(mask) for mask in deal.dealt],
+        _cards(deal.kitty),
+        _cards(deal.discards),
+    )
+    if state.phase not in _OVER:
+        _SKELETONS[key] = (view, inner(state))
+        if len(_SKELETONS) > SKELETONS:
+            _SKELETONS.popitem(last=False)
+    return state
+
+
+def _swapped(
+    core: Core, deal: _Deal, held: Sequence[int], knowledge: _Knowledge
+) -> GameState:
+    """``core`` (a replayed guess for the same view) with the cards of ``deal``."""
+    hand = core.hand
+    if hand.partner_card >= 0:
+        code = hand.partner_card
+        holder = next((s for s in range(knowledge.players) if held[s] >> code & 1), -1)
+        hand = hand._replace(partner=holder)
+    log = core.log
+    if knowledge.discarded:
+        hand = hand._replace(discards=deal.discards)
+        log = _with_discard(log, Discard(frozenset(_cards(deal.discards))))
+    hand = hand._replace(dealt=deal.dealt, kitty=deal.kitty)
+    legal = core.legal
+    if core.phase == PLAY and core.to_act is not None:
+        legal = next_mask(
+            core.setup, deal.now[core.to_act], core.led, core.suits_led, core.done
+        )
+    return _wrap(core._replace(hand=hand, log=log, hands=deal.now, legal=legal))
+
+
+def _with_discard(log: Log, discard: Discard) -> Log:
+    """The log with its discard action replaced by ``discard``."""
+    items = [discard if isinstance(item, Discard) else item for item in log_items(log)]
+    rebuilt: Log = None
+    for item in items:
+        rebuilt = (rebuilt, item)
+    return rebuilt
 
 
 def _mask_of(codes: Sequence[int]) -> int:
@@ -505,7 +731,7 @@ def _replay(
         scores = tuple(a - b for a, b in zip(scores, view.hand_result, strict=True))
     state = new_hand(view.rules, hands, kitty, dealer=view.dealer, scores=scores)
     calls = [call for _, call in view.calls]
-    plays = knowledge.plays
+    plays = list(knowledge.plays)
     while True:
         phase = state.phase
         if phase is Phase.BIDDING and calls:
