@@ -34,3 +34,15 @@ def test_bench_tricks_checks_its_positions() -> None:
     bench.check(bench.make_positions(300))
     with pytest.raises(ValueError, match="at least 1"):
         bench.main(iterations=0)
+
+
+def test_bench_search_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load("bench_search")
+    results = bench.main(scale=0.02, repeats=1)
+    for players in bench.PLAYER_COUNTS:
+        assert results[f"{players}p_ratio"] > 0
+        assert results[f"{players}p_first_ratio"] > 0
+    out = capsys.readouterr().out
+    assert "resample / playout" in out
+    with pytest.raises(ValueError, match="at least 1"):
+        bench.main(repeats=0)

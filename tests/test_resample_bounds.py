@@ -10,7 +10,9 @@ hardest views (six players, late in the hand, with shown voids) stays under a bo
 import importlib
 import random
 import tracemalloc
+from collections.abc import Iterator
 
+import attrs
 import pytest
 
 from five_hundred import (
@@ -23,6 +25,7 @@ from five_hundred import (
     new_game,
     view,
 )
+from five_hundred.cards import Suit
 from five_hundred.errors import InvalidStateError
 from five_hundred.search.resample import resample
 from tests.test_resample import assert_fits, hands_of, some_view
@@ -51,9 +54,18 @@ def six_player_views(count: int, seed: int) -> list[tuple[object, int]]:
     return found[:count]
 
 
-def test_the_fallback_sampler_fits_the_view(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def fallback_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every deal that is not free of constraints goes to the fallback sampler."""
+    resample_module._clear_caches()
     monkeypatch.setattr(resample_module, "COUNT_STATES", 1)
-    resample_module._CACHE.clear()
+    monkeypatch.setattr(resample_module, "PLAIN_TRIES", 0)
+    yield
+    resample_module._clear_caches()  # no count remembered as too big for the others
+
+
+@pytest.mark.usefixtures("fallback_only")
+def test_the_fallback_sampler_fits_the_view() -> None:
     rng = random.Random(3)
     checked = 0
     for contract in ("trumps", "misere", "nt_joker"):
@@ -64,14 +76,8 @@ def test_the_fallback_sampler_fits_the_view(monkeypatch: pytest.MonkeyPatch) -> 
     assert checked > 30
 
 
-def test_the_fallback_sampler_refuses_what_no_deal_fits(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    import attrs
-
-    from five_hundred.cards import Suit
-
-    monkeypatch.setattr(resample_module, "COUNT_STATES", 1)
+@pytest.mark.usefixtures("fallback_only")
+def test_the_fallback_sampler_refuses_what_no_deal_fits() -> None:
     seen = some_view()
     voids = tuple(frozenset(Suit) for _ in seen.shown_void)
     with pytest.raises(InvalidStateError, match="no deal"):
@@ -81,7 +87,7 @@ def test_the_fallback_sampler_refuses_what_no_deal_fits(
 def test_the_hardest_workload_stays_under_the_memory_bound() -> None:
     states = six_player_views(120, seed=7)
     rng = random.Random(1)
-    resample_module._CACHE.clear()
+    resample_module._clear_caches()
     tracemalloc.start()
     try:
         for state, seat in states:
@@ -113,7 +119,7 @@ def test_a_reused_state_equals_the_replayed_one(players: int) -> None:
         for state in hands_of(rules, contract, players)[::2]:
             for seat in range(players):
                 seen = view(state, seat)
-                resample_module._SKELETONS.clear()
+                resample_module._clear_caches()
                 first = resample(seen, rng)
                 for _ in range(3):
                     sample = resample(seen, rng)
