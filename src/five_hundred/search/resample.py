@@ -40,6 +40,15 @@ it has no seed and no earlier hands, and the hidden cards (other hands, kitty, d
 are the guess.  :attr:`~five_hundred.state.GameState.actions` holds the public actions
 in the same order, with the guessed discard and, if the guess gives the contractor the
 Joker without a nomination, a ``NOMINATE NONE``.
+
+The work and memory of a call are bounded: counting the deals that fit a view visits
+at most :data:`COUNT_STATES` positions; past that (six players late in a hand, with
+many shown voids) the guess comes from a fallback sampler, which always fits the view
+but is not exactly uniform.  The counts kept for later calls hold at most
+:data:`CACHE_STATES` positions, and the work done for a view (its unseen cards, the
+state replayed for its first guess) is kept for the last :data:`PLANS` views, by
+identity: a bot that draws several guesses of one view pays the replay once.  A guess
+depends only on the view and the random generator, never on what the caches hold.
 """
 
 import bisect
@@ -72,7 +81,7 @@ from five_hundred.state import GameState, Phase, _wrap, apply, inner, new_hand
 from five_hundred.tricks import contract_context
 from five_hundred.views import SeatView
 
-__all__ = ["CACHE_STATES", "COUNT_STATES", "resample"]
+__all__ = ["CACHE_STATES", "COUNT_STATES", "PLAIN_TRIES", "PLANS", "resample"]
 
 COUNT_STATES: Final = 10_000
 """The most positions one count of consistent deals may visit (the limit on work per call).
@@ -658,8 +667,6 @@ class _Deal(NamedTuple):
     discards: int
 
 
-SKELETONS: Final = 64
-"""How many views' replayed states :func:`resample` keeps to build later guesses on."""
 _SKELETONS: Final[OrderedDict[tuple[int, int], tuple[SeatView, Core]]] = OrderedDict()
 
 
@@ -693,7 +700,7 @@ def _build(view: SeatView, knowledge: _Knowledge, deal: _Deal) -> GameState:
     )
     if state.phase not in _OVER:
         _SKELETONS[key] = (view, inner(state))
-        if len(_SKELETONS) > SKELETONS:
+        if len(_SKELETONS) > 2 * PLANS:  # two per view at most (see the key)
             _SKELETONS.popitem(last=False)
     return state
 
