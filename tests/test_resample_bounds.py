@@ -128,3 +128,13 @@ def test_a_reused_state_equals_the_replayed_one(players: int) -> None:
                     checked += 1
                 assert first == replayed(first, seen)
     assert checked > 100
+
+
+def test_a_guess_depends_on_the_view_and_the_rng_alone() -> None:
+    views = [view(state, seat) for state, seat in six_player_views(12, seed=3)]  # type: ignore[arg-type]
+    resample_module._clear_caches()
+    cold = [resample(seen, random.Random(index)) for index, seen in enumerate(views)]
+    for seen in views:  # warm every cache, in another order
+        resample(seen, random.Random(99))
+    warm = [resample(seen, random.Random(index)) for index, seen in enumerate(views)]
+    assert warm == cold

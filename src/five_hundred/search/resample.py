@@ -199,7 +199,7 @@ class _TooMuchWorkError(Exception):
 
 
 _Groups = tuple[tuple[int, tuple[int, ...]], ...]
-_CACHE: Final[OrderedDict[_Groups, _Ways]] = OrderedDict()
+_CACHE: Final[OrderedDict[tuple[_Groups, tuple[int, ...]], _Ways]] = OrderedDict()
 _TOO_BIG: Final[OrderedDict[tuple[_Groups, tuple[int, ...]], None]] = OrderedDict()
 """The counts found too big, so that a view asked again goes to the fallback at once."""
 _TOO_BIG_KEPT: Final = 256
@@ -209,25 +209,28 @@ def _counted(groups: _Groups, caps: tuple[int, ...]) -> _Ways:
     """The counts of ``groups`` (from the cache, or made), checked to fit ``caps``.
 
     The cache holds at most :data:`CACHE_STATES` positions in all, the least recently
-    used counts going first.
+    used counts going first.  It is keyed by the groups and the capacities both, so
+    that a count visits the same positions whatever the cache held before: whether
+    it goes past the limit depends on the view alone.
 
     Raises:
         _TooMuchWorkError: if the count needs more than :data:`COUNT_STATES` positions.
         InvalidStateError: if no deal fits.
     """
-    if (groups, caps) in _TOO_BIG:
+    key = (groups, caps)
+    if key in _TOO_BIG:
         raise _TooMuchWorkError
-    ways = _CACHE.pop(groups, None)
+    ways = _CACHE.pop(key, None)
     if ways is None:
         ways = _Ways(groups, COUNT_STATES)
     try:
         count = ways.ways(-1, 0, caps)
     except _TooMuchWorkError:
-        _TOO_BIG[groups, caps] = None
+        _TOO_BIG[key] = None
         if len(_TOO_BIG) > _TOO_BIG_KEPT:
             _TOO_BIG.popitem(last=False)
         raise
-    _CACHE[groups] = ways
+    _CACHE[key] = ways
     total = sum(kept.size() for kept in _CACHE.values())
     while total > CACHE_STATES:
         _, dropped = _CACHE.popitem(last=False)
