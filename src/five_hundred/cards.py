@@ -17,6 +17,7 @@ Those codes are what the fast paths work on; the :class:`Card` objects are the i
 """
 
 import enum
+import re
 from collections.abc import Iterable
 from typing import Any, Final, NoReturn, Self, cast
 
@@ -287,19 +288,24 @@ _CARD_BY_TEXT: Final[dict[str, Card]] = {"JK": JOKER} | {
 _CARD_HELP: Final = (
     "expected a rank (2-10, 11, 12, 13, J, Q, K, A) then a suit (S, C, D, H), or JK"
 )
-_SYMBOLS: Final = frozenset("♠♣♦♥♤♧♢♡\ufe0f")
+_SUIT_SYMBOLS: Final = "♠♣♦♥♤♧♢♡"
+_SYMBOLS: Final = frozenset(_SUIT_SYMBOLS + "\ufe0f")
+_EMOJI_SUIT: Final = re.compile(f"([{_SUIT_SYMBOLS}])\ufe0f")
+"""A suit symbol followed by the emoji presentation selector (U+FE0F)."""
 
 
 def notation_key(text: str) -> str:
     """Text as the parsers compare it: stripped, upper case, no emoji selector.
 
     Only ASCII and the suit symbols count: a letter that merely upper-cases to ASCII
-    (such as the long s) is left as it is, so that it is refused.
+    (such as the long s) is left as it is, so that it is refused.  The emoji selector
+    (U+FE0F) is dropped only right after a suit symbol (``♥️``); anywhere else it stays,
+    and the text is refused.
     """
     stripped = text.strip()
     if not all(char.isascii() or char in _SYMBOLS for char in stripped):
         return stripped
-    return stripped.upper().replace("\ufe0f", "")
+    return _EMOJI_SUIT.sub(r"\1", stripped.upper())
 
 
 def parse_card(text: str) -> Card:
