@@ -35,6 +35,7 @@ import attrs
 from five_hundred._checks import check_dealer, wrong_type
 from five_hundred._engine import auction as engine
 from five_hundred._engine.memo import per_rules
+from five_hundred._shown import short_repr
 from five_hundred.cards import Strain, notation_key, quote
 from five_hundred.errors import IllegalBidError, InvalidNotationError
 from five_hundred.rules import MAX_TRICKS, MIN_TRICKS, Rules
@@ -83,19 +84,19 @@ class Pass:
 
 def _check_tricks(_instance: Any, _attribute: Any, value: Any) -> None:
     if type(value) is not int or not MIN_TRICKS <= value <= MAX_TRICKS:
-        msg = f"a trick bid is for 6 to 10 tricks; got {value!r}"
+        msg = f"a trick bid is for 6 to 10 tricks; got {short_repr(value)}"
         raise InvalidNotationError(msg)
 
 
 def _check_strain(_instance: Any, _attribute: Any, value: Any) -> None:
     if not isinstance(value, Strain):
-        msg = f"a trick bid needs a Strain; got {value!r}"
+        msg = f"a trick bid needs a Strain; got {short_repr(value)}"
         raise InvalidNotationError(msg)
 
 
 def _check_flag(_instance: Any, _attribute: Any, value: Any) -> None:
     if type(value) is not bool:
-        msg = f"sans_kitty must be True or False; got {value!r}"
+        msg = f"sans_kitty must be True or False; got {short_repr(value)}"
         raise InvalidNotationError(msg)
 
 
@@ -137,7 +138,7 @@ class MisereKind(enum.Enum):
 
 def _check_kind(_instance: Any, _attribute: Any, value: Any) -> None:
     if not isinstance(value, MisereKind):
-        msg = f"a misère bid needs a MisereKind; got {value!r}"
+        msg = f"a misère bid needs a MisereKind; got {short_repr(value)}"
         raise InvalidNotationError(msg)
 
 

@@ -27,6 +27,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from typing import Final, Protocol, cast, runtime_checkable
 
+from five_hundred._shown import short_repr
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
     MISERE,
@@ -96,7 +97,7 @@ class _Seen:
         source = cast(object, game)
         if isinstance(source, SeatView):
             if source.seat != seat:
-                msg = f"the view is seat {source.seat}'s, not seat {seat!r}'s"
+                msg = f"the view is seat {source.seat}'s, not seat {short_repr(seat)}'s"
                 raise InvalidStateError(msg)
             self._view: SeatView | None = source
             self._state: GameState | None = None
@@ -110,7 +111,7 @@ class _Seen:
             msg = f"nobody is to act ({game.phase.value}): there is nothing to choose"
             raise InvalidStateError(msg)
         if seat != to_act:
-            msg = f"seat {seat!r} is not to act: seat {to_act} is"
+            msg = f"seat {short_repr(seat)} is not to act: seat {to_act} is"
             raise InvalidStateError(msg)
         self.seat = seat
         self.rules = game.rules

@@ -24,6 +24,7 @@ from typing import Any, Final, NoReturn, Self, cast
 import attrs
 
 from five_hundred._engine.codes import JOKER_CODE
+from five_hundred._shown import short_repr
 from five_hundred.errors import InvalidNotationError, quote, wrong_type
 
 __all__ = [
@@ -150,13 +151,13 @@ def _check_card(instance: "Card", _attribute: Any, _value: Any) -> None:
     rank: object = instance.rank
     suit: object = instance.suit
     if (rank is None) != (suit is None):
-        msg = f"a card needs both a rank and a suit, or neither (the Joker); got {rank!r}, {suit!r}"
+        msg = f"a card needs both a rank and a suit, or neither (the Joker); got {short_repr(rank)}, {short_repr(suit)}"
         raise InvalidNotationError(msg)
     if rank is not None and not isinstance(rank, Rank):
-        msg = f"invalid rank {rank!r}: expected a Rank"
+        msg = f"invalid rank {short_repr(rank)}: expected a Rank"
         raise InvalidNotationError(msg)
     if suit is not None and not isinstance(suit, Suit):
-        msg = f"invalid suit {suit!r}: expected a Suit"
+        msg = f"invalid suit {short_repr(suit)}: expected a Suit"
         raise InvalidNotationError(msg)
 
 
