@@ -32,7 +32,7 @@ from typing import Any, Final, TypeAlias, TypeGuard, assert_never, cast
 
 import attrs
 
-from five_hundred._checks import check_dealer, wrong_type
+from five_hundred._checks import check_dealer, check_rules, wrong_type
 from five_hundred._engine import auction as engine
 from five_hundred._engine.memo import per_rules
 from five_hundred._shown import short_repr
@@ -242,6 +242,7 @@ def bid_value(bid: Bid, rules: Rules = Rules()) -> int:
             wrong_type(bid, "a Bid", "parse_bid")
         msg = f"{quote(str(bid))} is not a bid (a pass has no value)"
         raise InvalidNotationError(msg)
+    check_rules(rules)
     match bid:
         case TrickBid(tricks, strain):
             return rules.scoring_table.value(tricks, strain)
@@ -267,7 +268,7 @@ def bid_ladder(rules: Rules = Rules()) -> tuple[Bid, ...]:
     >>> str(ladder[0]), str(ladder[-1]), len(ladder)
     ('6S', '10NT-SK', 53)
     """
-    return _ladder(rules)
+    return _ladder(check_rules(rules))
 
 
 @per_rules
@@ -323,7 +324,7 @@ def bid_rank(bid: Bid, rules: Rules = Rules()) -> int:
             wrong_type(bid, "a Bid", "parse_bid")
         msg = f"{quote(str(bid))} is not a bid: only bids have a place in the auction order"
         raise IllegalBidError(msg)
-    rank = _ranks(rules).get(bid)
+    rank = _ranks(check_rules(rules)).get(bid)
     if rank is None:
         msg = f"{quote(str(bid))}: {_disabled_reason(bid)}"
         raise IllegalBidError(msg)
@@ -355,6 +356,7 @@ def format_scoring_table(rules: Rules = Rules(), *, symbols: bool = False) -> st
         10   440  460  480  500  520
     misère 250, open misère 500, blind misère 500
     """
+    check_rules(rules)
     heads = ["♠", "♣", "♦", "♥", "NT"] if symbols else [s.letter for s in Strain]
     lines = ["tricks" + "".join(f"{head:>5}" for head in heads)]
     lines.extend(
