@@ -27,6 +27,7 @@ from five_hundred import (
     Rules,
     ScoringTable,
     Strain,
+    TrickBid,
     apply,
     legal_actions,
     new_game,
@@ -36,6 +37,7 @@ from five_hundred import (
     parse_cards,
     record,
 )
+from five_hundred.bidding import bid_ladder, bid_rank, bid_value, format_scoring_table
 from five_hundred.records.json_form import parse_json
 from five_hundred.records.text_form import parse_text
 from five_hundred.rules import side_of
@@ -307,6 +309,10 @@ def test_typed_functions_on_malformed_arguments(a: Any, b: Any, c: Any) -> None:
         lambda: side_of(a, b),
         lambda: new_game(Rules(), seed=a),
         lambda: ScoringTable(a, b),
+        lambda: bid_value(TrickBid(7, Strain.HEARTS), a),
+        lambda: bid_rank(a, b),
+        lambda: bid_ladder(a),
+        lambda: format_scoring_table(a),
     ]
     for call in calls:
         assert_typed(call)
