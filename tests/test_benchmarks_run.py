@@ -45,3 +45,15 @@ def test_bench_app_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert "x apply" in capsys.readouterr().out
     with pytest.raises(ValueError, match="at least 1"):
         bench.main(states=0)
+
+
+def test_bench_search_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load("bench_search")
+    results = bench.main(scale=0.02, repeats=1)
+    for players in bench.PLAYER_COUNTS:
+        assert results[f"{players}p_ratio"] > 0
+        assert results[f"{players}p_first_ratio"] > 0
+    out = capsys.readouterr().out
+    assert "resample / playout" in out
+    with pytest.raises(ValueError, match="at least 1"):
+        bench.main(repeats=0)

@@ -146,7 +146,11 @@ def test_score_with_other_rules(capsys: pytest.CaptureFixture[str]) -> None:
         (["8Q", "--tricks", "1"], "invalid bid '8Q'"),
         (["PASS", "--tricks", "1"], "a pass scores nothing"),
         (["8H", "--tricks", "11"], "--tricks 11: a hand has 0 to 10 tricks"),
-        (["8H", "--tricks", "x"], "argument --tricks: invalid int value: 'x'"),
+        # issue 12: numbers are read in ASCII digits, with a message of the library's own
+        (
+            ["8H", "--tricks", "x"],
+            "argument --tricks: expected a whole number, got 'x'",
+        ),
         (["OMIS", "--tricks", "0", "--no-open-misere"], "open misère is not allowed"),
         (["8H", "--tricks", "8", "--side", "2"], "--side 2: sides are 0 to 1"),
         (["8H", "--tricks", "8", "--partner", "1"], "--partner is for a five-player"),
@@ -655,7 +659,7 @@ def test_an_interrupt_ends_quietly(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     class Interrupted:
-        def readline(self) -> str:
+        def readline(self, size: int = -1) -> str:  # play reads with a limit
             raise KeyboardInterrupt
 
         def isatty(self) -> bool:

@@ -1,5 +1,6 @@
 from typing import Any, cast
 
+import attrs
 import pytest
 
 import five_hundred
@@ -169,3 +170,40 @@ def test_something_else_where_a_state_or_rules_is_expected() -> None:
             attempt()
     with pytest.raises(TypeError, match="expected a PlayContext"):
         effective_suit(parse_card("AH"), cast(Any, "hearts"))
+
+
+def test_more_wrong_types_are_type_errors() -> None:
+    from five_hundred import is_slam, parse_bid, playout, view
+
+    with pytest.raises(TypeError, match="expected a GameState"):
+        view(cast(Any, None), 0)
+    with pytest.raises(TypeError, match="expected a Rules value"):
+        is_slam(cast(Any, parse_bid("7S")), 10, cast(Any, None))
+    with pytest.raises(TypeError, match=r"random\.Random"):
+        playout(new_game(seed=1), rng=cast(Any, 5))
+    from five_hundred import new_hand, pack
+
+    cards = list(pack(Rules()))
+    with pytest.raises(InvalidStateError, match="at most 1000 digits"):
+        new_hand(
+            Rules(),
+            [cards[i * 10 : i * 10 + 10] for i in range(4)],
+            cards[40:],
+            dealer=0,
+            scores=(10**5000, 0),
+        )
+
+
+def test_records_keep_the_refusal_code() -> None:
+    from five_hundred import GameRecord, PlayCard, record
+    from five_hundred.records import HandRecord
+
+    state = new_game(seed=1)
+    saved = record(state)
+    first = saved.hands[0]
+    bad = attrs.evolve(first, actions=(PlayCard(parse_card("AS")),))
+    with pytest.raises(IllegalActionError) as info:
+        attrs.evolve(saved, hands=(bad,)).replay()
+    assert info.value.code == "wrong-phase"
+    assert isinstance(saved, GameRecord)
+    assert isinstance(first, HandRecord)

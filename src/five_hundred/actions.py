@@ -21,6 +21,7 @@ from typing import Any, Final, Protocol, TypeAlias, cast
 
 import attrs
 
+from five_hundred._shown import short_repr
 from five_hundred.bidding import Call, MisereBid, Pass, TrickBid, parse_bid
 from five_hundred.cards import (
     JOKER,
@@ -51,13 +52,13 @@ def _pretty(self: Any, printer: Any, cycle: bool) -> None:
 
 def _check_card(_instance: Any, _attribute: Any, value: Any) -> None:
     if not isinstance(value, Card):
-        msg = f"expected a Card; got {value!r}"
+        msg = f"expected a Card; got {short_repr(value)}"
         raise InvalidNotationError(msg)
 
 
 def _check_suit(_instance: Any, _attribute: Any, value: Any) -> None:
     if value is not None and not isinstance(value, Suit):
-        msg = f"expected a Suit or None; got {value!r}"
+        msg = f"expected a Suit or None; got {short_repr(value)}"
         raise InvalidNotationError(msg)
 
 
@@ -65,7 +66,7 @@ def _to_cards(value: Iterable[Card]) -> frozenset[Card]:
     try:
         return frozenset(value)
     except TypeError:
-        msg = f"expected cards; got {value!r}"
+        msg = f"expected cards; got {short_repr(value)}"
         raise InvalidNotationError(msg) from None
 
 

@@ -32,9 +32,10 @@ from typing import Any, Final, TypeAlias, TypeGuard, assert_never, cast
 
 import attrs
 
-from five_hundred._checks import check_dealer, wrong_type
+from five_hundred._checks import check_dealer, check_rules, wrong_type
 from five_hundred._engine import auction as engine
 from five_hundred._engine.memo import per_rules
+from five_hundred._shown import short_repr
 from five_hundred.cards import Strain, notation_key, quote
 from five_hundred.errors import IllegalBidError, InvalidNotationError
 from five_hundred.rules import MAX_TRICKS, MIN_TRICKS, Rules
@@ -84,19 +85,19 @@ class Pass:
 
 def _check_tricks(_instance: Any, _attribute: Any, value: Any) -> None:
     if type(value) is not int or not MIN_TRICKS <= value <= MAX_TRICKS:
-        msg = f"a trick bid is for 6 to 10 tricks; got {value!r}"
+        msg = f"a trick bid is for 6 to 10 tricks; got {short_repr(value)}"
         raise InvalidNotationError(msg)
 
 
 def _check_strain(_instance: Any, _attribute: Any, value: Any) -> None:
     if not isinstance(value, Strain):
-        msg = f"a trick bid needs a Strain; got {value!r}"
+        msg = f"a trick bid needs a Strain; got {short_repr(value)}"
         raise InvalidNotationError(msg)
 
 
 def _check_flag(_instance: Any, _attribute: Any, value: Any) -> None:
     if type(value) is not bool:
-        msg = f"sans_kitty must be True or False; got {value!r}"
+        msg = f"sans_kitty must be True or False; got {short_repr(value)}"
         raise InvalidNotationError(msg)
 
 
@@ -138,7 +139,7 @@ class MisereKind(enum.Enum):
 
 def _check_kind(_instance: Any, _attribute: Any, value: Any) -> None:
     if not isinstance(value, MisereKind):
-        msg = f"a misère bid needs a MisereKind; got {value!r}"
+        msg = f"a misère bid needs a MisereKind; got {short_repr(value)}"
         raise InvalidNotationError(msg)
 
 
@@ -242,6 +243,7 @@ def bid_value(bid: Bid, rules: Rules = Rules()) -> int:
             wrong_type(bid, "a Bid", "parse_bid")
         msg = f"{quote(str(bid))} is not a bid (a pass has no value)"
         raise InvalidNotationError(msg)
+    check_rules(rules)
     match bid:
         case TrickBid(tricks, strain):
             return rules.scoring_table.value(tricks, strain)
@@ -267,7 +269,7 @@ def bid_ladder(rules: Rules = Rules()) -> tuple[Bid, ...]:
     >>> str(ladder[0]), str(ladder[-1]), len(ladder)
     ('6S', '10NT-SK', 53)
     """
-    return _ladder(rules)
+    return _ladder(check_rules(rules))
 
 
 @per_rules
@@ -323,7 +325,7 @@ def bid_rank(bid: Bid, rules: Rules = Rules()) -> int:
             wrong_type(bid, "a Bid", "parse_bid")
         msg = f"{quote(str(bid))} is not a bid: only bids have a place in the auction order"
         raise IllegalBidError(msg, code="not-a-bid", action=bid)
-    rank = _ranks(rules).get(bid)
+    rank = _ranks(check_rules(rules)).get(bid)
     if rank is None:
         msg = f"{quote(str(bid))}: {_disabled_reason(bid)}"
         raise IllegalBidError(msg, code="bid-not-allowed", action=bid)
@@ -355,6 +357,7 @@ def format_scoring_table(rules: Rules = Rules(), *, symbols: bool = False) -> st
         10   440  460  480  500  520
     misère 250, open misère 500, blind misère 500
     """
+    check_rules(rules)
     heads = ["♠", "♣", "♦", "♥", "NT"] if symbols else [s.letter for s in Strain]
     lines = ["tricks" + "".join(f"{head:>5}" for head in heads)]
     lines.extend(
@@ -689,7 +692,7 @@ def call_refusal(auction: Auction, seat: int, call: Call) -> tuple[str, str] | N
     """
     if not isinstance(cast(object, call), _CALL_TYPES):
         wrong_type(call, "a call (a Bid or PASS)", "parse_bid")
-    book, a = auction._book, auction._a
+    book, a = _auction(auction)._book, auction._a
     at = seat
     if type(seat) is not int:  # a bool or an int-like value: only its turn matters
         at = a.to_act if seat == a.to_act else engine.NOBODY
@@ -706,9 +709,16 @@ def legal_calls(auction: Auction) -> tuple[Call, ...]:
     :func:`explain_call` finds no objection (computed once per standing bid and
     first-call flag, since nothing else in the auction changes the answer).
     """
-    a = auction._a
+    a = _auction(auction)._a
     seat = a.to_act
     return () if seat < 0 else _listing(auction._book, a, seat)[0]
+
+
+def _auction(auction: object) -> Auction:
+    """``auction`` if it is an :class:`Auction`, else a :class:`TypeError`."""
+    if not isinstance(auction, Auction):
+        wrong_type(auction, "an Auction")
+    return auction
 
 
 def advance_listed(call: object, auction: Auction) -> Auction | None:

@@ -27,6 +27,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from typing import Final, Protocol, cast, runtime_checkable
 
+from five_hundred._shown import short_repr
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
     MISERE,
@@ -48,7 +49,7 @@ from five_hundred.cards import (
     quote,
 )
 from five_hundred.dealing import KITTY_SIZE, SplitMix64, pack
-from five_hundred.errors import InvalidStateError
+from five_hundred.errors import InvalidStateError, wrong_type
 from five_hundred.rules import Rules, side_of
 from five_hundred.state import (
     GameState,
@@ -96,7 +97,7 @@ class _Seen:
         source = cast(object, game)
         if isinstance(source, SeatView):
             if source.seat != seat:
-                msg = f"the view is seat {source.seat}'s, not seat {seat!r}'s"
+                msg = f"the view is seat {source.seat}'s, not seat {short_repr(seat)}'s"
                 raise InvalidStateError(msg)
             self._view: SeatView | None = source
             self._state: GameState | None = None
@@ -110,7 +111,7 @@ class _Seen:
             msg = f"nobody is to act ({game.phase.value}): there is nothing to choose"
             raise InvalidStateError(msg)
         if seat != to_act:
-            msg = f"seat {seat!r} is not to act: seat {to_act} is"
+            msg = f"seat {short_repr(seat)} is not to act: seat {to_act} is"
             raise InvalidStateError(msg)
         self.seat = seat
         self.rules = game.rules
@@ -647,6 +648,8 @@ def play_hand(state: GameState, players: Sequence[Player]) -> GameState:
         InvalidStateError: if the number of players does not match the rules.
         IllegalActionError: if a player returns an illegal action.
     """
+    if not isinstance(cast(object, state), GameState):
+        wrong_type(state, "a GameState")
     _check_players(state.rules, players)
     while state.to_act is not None:
         seat = state.to_act

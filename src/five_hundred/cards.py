@@ -17,12 +17,14 @@ Those codes are what the fast paths work on; the :class:`Card` objects are the i
 """
 
 import enum
+import re
 from collections.abc import Iterable
 from typing import Any, Final, NoReturn, Self, cast
 
 import attrs
 
 from five_hundred._engine.codes import JOKER_CODE
+from five_hundred._shown import short_repr
 from five_hundred.errors import InvalidNotationError, quote, wrong_type
 
 __all__ = [
@@ -149,13 +151,13 @@ def _check_card(instance: "Card", _attribute: Any, _value: Any) -> None:
     rank: object = instance.rank
     suit: object = instance.suit
     if (rank is None) != (suit is None):
-        msg = f"a card needs both a rank and a suit, or neither (the Joker); got {rank!r}, {suit!r}"
+        msg = f"a card needs both a rank and a suit, or neither (the Joker); got {short_repr(rank)}, {short_repr(suit)}"
         raise InvalidNotationError(msg)
     if rank is not None and not isinstance(rank, Rank):
-        msg = f"invalid rank {rank!r}: expected a Rank"
+        msg = f"invalid rank {short_repr(rank)}: expected a Rank"
         raise InvalidNotationError(msg)
     if suit is not None and not isinstance(suit, Suit):
-        msg = f"invalid suit {suit!r}: expected a Suit"
+        msg = f"invalid suit {short_repr(suit)}: expected a Suit"
         raise InvalidNotationError(msg)
 
 
@@ -306,19 +308,24 @@ _CARD_BY_TEXT: Final[dict[str, Card]] = {"JK": JOKER} | {
 _CARD_HELP: Final = (
     "expected a rank (2-10, 11, 12, 13, J, Q, K, A) then a suit (S, C, D, H), or JK"
 )
-_SYMBOLS: Final = frozenset("♠♣♦♥♤♧♢♡\ufe0f")
+_SUIT_SYMBOLS: Final = "♠♣♦♥♤♧♢♡"
+_SYMBOLS: Final = frozenset(_SUIT_SYMBOLS + "\ufe0f")
+_EMOJI_SUIT: Final = re.compile(f"([{_SUIT_SYMBOLS}])\ufe0f")
+"""A suit symbol followed by the emoji presentation selector (U+FE0F)."""
 
 
 def notation_key(text: str) -> str:
     """Text as the parsers compare it: stripped, upper case, no emoji selector.
 
     Only ASCII and the suit symbols count: a letter that merely upper-cases to ASCII
-    (such as the long s) is left as it is, so that it is refused.
+    (such as the long s) is left as it is, so that it is refused.  The emoji selector
+    (U+FE0F) is dropped only right after a suit symbol (``♥️``); anywhere else it stays,
+    and the text is refused.
     """
     stripped = text.strip()
     if not all(char.isascii() or char in _SYMBOLS for char in stripped):
         return stripped
-    return stripped.upper().replace("\ufe0f", "")
+    return _EMOJI_SUIT.sub(r"\1", stripped.upper())
 
 
 def parse_card(text: str) -> Card:

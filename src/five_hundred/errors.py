@@ -15,6 +15,8 @@ invalid card '1H': expected a rank (2-10, 11, 12, 13, J, Q, K, A) then a suit (S
 
 from typing import Any, Final, NoReturn
 
+from five_hundred._shown import short_repr
+
 __all__ = [
     "FiveHundredError",
     "IllegalActionError",
@@ -117,7 +119,7 @@ _MAX_QUOTED: Final = 40
 
 def quote(text: object) -> str:
     """Quote user input for an error message, shortened if it is very long."""
-    shown = text if isinstance(text, str) else repr(text)
+    shown = text if isinstance(text, str) else short_repr(text)
     if len(shown) > _MAX_QUOTED:
         shown = shown[: _MAX_QUOTED - 3] + "..."
     return repr(shown)

@@ -23,6 +23,7 @@ from typing import Any, Final, Self, cast
 
 import attrs
 
+from five_hundred._shown import MAX_DIGITS, fits_digits, short_repr
 from five_hundred.cards import Strain
 from five_hundred.errors import InvalidStateError, RulesConfigError, quote, wrong_type
 
@@ -57,15 +58,21 @@ def _table_values(_instance: Any, _attribute: Any, values: Any) -> None:
         and all(
             isinstance(row, tuple)
             and len(row) == len(Strain)
-            and all(type(v) is int and v > 0 for v in row)
+            and all(type(v) is int and v > 0 and fits_digits(v) for v in row)
             for row in values
         )
     )
     if not ok:
         msg = (
             "a scoring table needs 5 rows (6 to 10 tricks) of 5 positive whole numbers "
-            f"(S, C, D, H, NT); got {values!r}"
+            f"(S, C, D, H, NT) of at most {MAX_DIGITS} digits; got {short_repr(values)}"
         )
+        raise RulesConfigError(msg)
+
+
+def _table_name(_instance: Any, _attribute: Any, name: Any) -> None:
+    if type(name) is not str:
+        msg = f"a scoring table's name must be text; got {short_repr(name)}"
         raise RulesConfigError(msg)
 
 
@@ -78,7 +85,7 @@ class ScoringTable:
     """
 
     values: tuple[tuple[int, ...], ...] = attrs.field(validator=_table_values)
-    name: str = "custom"
+    name: str = attrs.field(default="custom", validator=_table_name)
 
     @classmethod
     def from_rows(cls, rows: Sequence[Sequence[int]], name: str = "custom") -> Self:
@@ -86,7 +93,7 @@ class ScoringTable:
         try:
             values = tuple(tuple(row) for row in rows)
         except TypeError:
-            msg = f"a scoring table needs rows of numbers; got {rows!r}"
+            msg = f"a scoring table needs rows of numbers; got {short_repr(rows)}"
             raise RulesConfigError(msg) from None
         return cls(values, name)
 
@@ -110,8 +117,18 @@ class ScoringTable:
         )
 
     def value(self, tricks: int, strain: Strain) -> int:
-        """The value of a bid of ``tricks`` in ``strain``."""
-        return self.values[tricks - MIN_TRICKS][strain]
+        """The value of a bid of ``tricks`` in ``strain``.
+
+        Raises:
+            InvalidStateError: if ``tricks`` is not 6 to 10.
+            TypeError: if ``strain`` is not a :class:`~five_hundred.cards.Strain`.
+        """
+        from five_hundred._checks import (
+            check_strain,
+            check_tricks,
+        )  # a cycle: _checks imports Rules
+
+        return self.values[check_tricks(tricks) - MIN_TRICKS][check_strain(strain)]
 
 
 AVONDALE: Final = ScoringTable.avondale()
@@ -149,13 +166,16 @@ def _table_from_data(value: object) -> ScoringTable:
 
 def _is_bool(name: str, value: object) -> None:
     if type(value) is not bool:
-        msg = f"Rules.{name} must be True or False; got {value!r}"
+        msg = f"Rules.{name} must be True or False; got {short_repr(value)}"
         raise RulesConfigError(msg)
 
 
 def _is_int(name: str, value: object) -> int:
     if type(value) is not int:
-        msg = f"Rules.{name} must be a whole number; got {value!r}"
+        msg = f"Rules.{name} must be a whole number; got {short_repr(value)}"
+        raise RulesConfigError(msg)
+    if not fits_digits(value):
+        msg = f"Rules.{name} must have at most {MAX_DIGITS} digits; got {short_repr(value)}"
         raise RulesConfigError(msg)
     return value
 
@@ -168,10 +188,10 @@ def _check(instance: "Rules", attribute: "attrs.Attribute[Any]", value: Any) -> 
     elif isinstance(default, int):
         _is_int(name, value)
     elif name == "joker_lead_suit" and not isinstance(value, JokerLeadSuit):
-        msg = f"Rules.joker_lead_suit must be a JokerLeadSuit; got {value!r}"
+        msg = f"Rules.joker_lead_suit must be a JokerLeadSuit; got {short_repr(value)}"
         raise RulesConfigError(msg)
     elif name == "scoring_table" and not isinstance(value, ScoringTable):
-        msg = f"Rules.scoring_table must be a ScoringTable; got {value!r}"
+        msg = f"Rules.scoring_table must be a ScoringTable; got {short_repr(value)}"
         raise RulesConfigError(msg)
     elif name == "defender_cap" and value is not None:
         _is_int(name, value)
@@ -486,6 +506,6 @@ def side_of(rules: Rules, seat: int) -> int:
     if not isinstance(cast(object, rules), Rules):
         wrong_type(rules, "a Rules value")
     if type(cast(object, seat)) is not int or not 0 <= seat < rules.players:
-        msg = f"invalid seat {seat!r}: seats are 0 to {rules.players - 1}"
+        msg = f"invalid seat {short_repr(seat)}: seats are 0 to {rules.players - 1}"
         raise InvalidStateError(msg)
     return seat % rules.sides

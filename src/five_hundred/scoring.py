@@ -17,8 +17,9 @@ from typing import Final, NamedTuple, cast
 
 import attrs
 
-from five_hundred._checks import check_rules
+from five_hundred._checks import check_rules, check_sides
 from five_hundred._engine.memo import per_rules
+from five_hundred._shown import short_repr
 from five_hundred.bidding import Bid, MisereBid, Pass, TrickBid, bid_rank, bid_value
 from five_hundred.errors import IllegalBidError, InvalidStateError, quote, wrong_type
 from five_hundred.rules import Rules, side_of
@@ -48,6 +49,8 @@ def contract_made(bid: Bid, taken: int) -> bool:
     >>> contract_made(parse_bid("8H"), 8), contract_made(parse_bid("MIS"), 1)
     (True, False)
     """
+    if not isinstance(cast(object, bid), TrickBid | MisereBid):
+        wrong_type(bid, "a Bid", "parse_bid")
     return taken == 0 if isinstance(bid, MisereBid) else taken >= bid.tricks
 
 
@@ -60,6 +63,7 @@ def is_slam(bid: Bid, taken: int, rules: Rules = Rules()) -> bool:
     >>> is_slam(parse_bid("7S"), 10), is_slam(parse_bid("9NT"), 10)
     (True, False)
     """
+    check_rules(rules)
     return (
         isinstance(bid, TrickBid)
         and rules.slam_bonus
@@ -100,7 +104,7 @@ def _check(
         raise InvalidStateError(msg) from None
     tricks = _ints(tricks_won, "tricks_won", rules.sides)
     if any(t < 0 for t in tricks) or sum(tricks) > TOTAL_TRICKS:
-        msg = f"invalid tricks_won {tricks!r}: at most 10 tricks in all"
+        msg = f"invalid tricks_won {short_repr(tricks)}: at most 10 tricks in all"
         raise InvalidStateError(msg)
     try:
         sides = tuple(cast(Collection[object], contractors))
@@ -132,7 +136,7 @@ def _check_total(bid: Bid, tricks: tuple[int, ...]) -> None:
         not isinstance(bid, MisereBid) and total != TOTAL_TRICKS
     ):
         msg = (
-            f"invalid tricks_won {tricks!r}: the tricks of a hand add up to "
+            f"invalid tricks_won {short_repr(tricks)}: the tricks of a hand add up to "
             f"{TOTAL_TRICKS}, not {total}"
         )
         raise InvalidStateError(msg)
@@ -235,7 +239,11 @@ def game_winners(
     ()
     >>> game_winners(Rules(), (-520, 300), {0})
     (1,)
+
+    Raises:
+        InvalidStateError: if ``scores`` does not hold one whole number per side.
     """
+    scores = check_sides(check_rules(rules), scores)
     sides = range(len(scores))
     reached = [s for s in sides if scores[s] >= rules.target]
     by_contract = [s for s in reached if made and s in contractors]

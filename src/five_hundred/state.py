@@ -36,6 +36,7 @@ from five_hundred._checks import (
     check_rules,
     check_seat,
     check_seed,
+    check_size,
     wrong_type,
 )
 from five_hundred._engine import core as _core
@@ -655,6 +656,11 @@ def trick_record(state: GameState) -> tuple[tuple[TrickData, ...], TrickData | N
     return done, current
 
 
+def outer(core: Core) -> GameState:
+    """The state holding an engine record (the search tools' way back from ``inner``)."""
+    return _wrap(core)
+
+
 def inner(state: GameState) -> Core:
     """The engine record of ``state``, for the search tools (not public API)."""
     return _core_of(state)
@@ -784,6 +790,8 @@ def new_hand(
     if len(totals) != rules.sides or any(type(s) is not int for s in totals):
         msg = f"scores needs {rules.sides} whole numbers (one per side); got {quote(scores)}"
         raise InvalidStateError(msg)
+    for total in totals:
+        check_size(total, "score")
     lost = [side for side, total in enumerate(totals) if total <= rules.losing_score]
     if lost:
         msg = (

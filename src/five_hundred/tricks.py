@@ -27,7 +27,7 @@ from typing import Final, cast
 
 import attrs
 
-from five_hundred._checks import check_rules
+from five_hundred._checks import check_rules, check_suit, quote_value
 from five_hundred._engine.codes import JOKER_BIT, JOKER_CODE, NO_SUIT, NT
 from five_hundred._engine.memo import per_rules
 from five_hundred._engine.play import (
@@ -87,7 +87,7 @@ class PlayContext:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(cast(object, self.strain), Strain):
-            msg = f"PlayContext needs a Strain; got {self.strain!r}"
+            msg = f"PlayContext needs a Strain; got {quote_value(self.strain)}"
             raise InvalidStateError(msg)
         if self.misere and self.strain is not Strain.NO_TRUMPS:
             msg = "a misère contract is played without trumps (strain NO_TRUMPS)"
@@ -95,6 +95,8 @@ class PlayContext:
         if self.joker_suit is not None and self.strain is not Strain.NO_TRUMPS:
             msg = "the Joker's suit can be nominated only without trumps"
             raise InvalidStateError(msg)
+        if self.joker_suit is not None:
+            check_suit(self.joker_suit, "joker_suit")
 
     @property
     def key(self) -> int:
@@ -174,7 +176,7 @@ def card_power(card: Card, context: PlayContext, led: Suit) -> int:
     Trumps (and the Joker without trumps) score above 100; cards of the suit led score
     their rank; the larger number wins.
     """
-    return STRENGTH[_key(context)][led][card_code(card)]
+    return STRENGTH[_key(context)][check_suit(led, "led suit")][card_code(card)]
 
 
 def _led_suit(
@@ -185,7 +187,7 @@ def _led_suit(
         if led_suit is None:
             msg = "a trick led by the Joker without trumps needs the suit named (led_suit)"
             raise InvalidStateError(msg)
-        return int(led_suit)
+        return check_suit(led_suit, "led_suit")
     return first
 
 
@@ -204,8 +206,9 @@ def trick_winner(
     if not cards:
         msg = "an empty trick has no winner"
         raise InvalidStateError(msg)
+    key = _key(context)
     codes = [card_code(card) for card in cards]
-    return winner_index(codes, context.key, _led_suit(cards, context, led_suit))
+    return winner_index(codes, key, _led_suit(cards, context, led_suit))
 
 
 def _describe(code: int, key: int) -> str:
@@ -251,18 +254,22 @@ def _position(
     led = _led_suit(trick, context, led_suit) if trick else -1
     suits = 0
     for suit in suits_led:
-        suits |= 1 << suit
+        suits |= 1 << check_suit(suit, "suit in suits_led")
     if led >= 0:
         suits |= 1 << led
     void = 0
     for suit in shown_void:
-        void |= 1 << suit
+        void |= 1 << check_suit(suit, "suit in shown_void")
     mask = mask_from_cards(hand)
     return Position(mask, _key(context), led, context.misere, suits, void, last_trick)
 
 
 class _SuitPlays(dict[int, tuple[PlayCard, ...]]):
-    """The plays of each set of ranks of one suit (16 bits of a mask), made on demand."""
+    """The plays of each set of ranks of one suit (16 bits of a mask), made on demand.
+
+    Only the first :data:`SUIT_PLAYS_CACHE_SIZE` sets met are kept: every subset of
+    a suit would take some 12 MB per suit.
+    """
 
     __slots__ = ("base",)
 
@@ -272,8 +279,13 @@ class _SuitPlays(dict[int, tuple[PlayCard, ...]]):
 
     def __missing__(self, ranks: int) -> tuple[PlayCard, ...]:
         plays = tuple(PLAYS[self.base + bit] for bit in range(16) if ranks >> bit & 1)
-        self[ranks] = plays
+        if len(self) < SUIT_PLAYS_CACHE_SIZE:
+            self[ranks] = plays
         return plays
+
+
+SUIT_PLAYS_CACHE_SIZE: Final = 4096
+"""How many sets of ranks each suit's table of plays keeps (with the masks' table, about 5 MB)."""
 
 
 _SPADES, _CLUBS, _DIAMONDS, _HEARTS = (_SuitPlays(suit) for suit in range(4))
@@ -482,6 +494,8 @@ def explain_play(
     'must follow hearts: holds 9H, JD (left bower)'
     """
     check_rules(rules)
+    if not isinstance(cast(object, play), PlayCard):
+        wrong_type(play, "a PlayCard", "parse_action")
     pos = _position(
         hand, context, trick, led_suit, suits_led, shown_void, last_trick=last_trick
     )

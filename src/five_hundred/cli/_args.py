@@ -6,6 +6,7 @@ The parser raises :class:`_UsageError` instead of exiting; the rules options, th
 
 import argparse
 import os
+import re
 import sys
 import textwrap
 from typing import IO, Final, NoReturn, TypeAlias
@@ -13,8 +14,9 @@ from typing import IO, Final, NoReturn, TypeAlias
 import attrs
 
 from five_hundred._checks import check_seat
+from five_hundred._shown import MAX_DIGITS
 from five_hundred.cli._output import WIDTH
-from five_hundred.errors import InvalidStateError
+from five_hundred.errors import InvalidStateError, quote
 from five_hundred.rules import PERFECT, JokerLeadSuit, Rules, ScoringTable
 
 
@@ -48,7 +50,7 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--players",
-        type=int,
+        type=_int_arg,
         metavar="N",
         default=_SUPPRESS,
         help="number of players, 2 to 6 (default 4)",
@@ -73,7 +75,7 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--target",
-        type=int,
+        type=_int_arg,
         metavar="POINTS",
         default=_SUPPRESS,
         help="winning total (default 500)",
@@ -102,35 +104,34 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
 def _rule_value(name: str, text: str) -> object:
     field = _RULE_FIELDS.get(name)
     if field is None:
-        msg = f"unknown rules option {name!r} (see the Rules reference)"
+        msg = f"unknown rules option {quote(name)} (see the Rules reference)"
         raise _UsageError(msg)
     word = text.strip().lower()
     default = field.default
     if isinstance(default, bool):
         if word in _TRUE or word in _FALSE:
             return word in _TRUE
-        msg = f"--rule {name}: expected true or false, got {text!r}"
+        msg = f"--rule {name}: expected true or false, got {quote(text)}"
         raise _UsageError(msg)
     if name == "defender_cap" and word == "none":
         return None
     if isinstance(default, int) or name == "defender_cap":
-        try:
-            return int(word)
-        except ValueError:
-            msg = f"--rule {name}: expected a whole number, got {text!r}"
-            raise _UsageError(msg) from None
+        if not _is_whole(word):
+            msg = f"--rule {name}: expected a whole number, got {quote(text)}"
+            raise _UsageError(msg)
+        return int(word)
     if isinstance(default, JokerLeadSuit):
         try:
             return JokerLeadSuit(word)
         except ValueError:
             choices = ", ".join(member.value for member in JokerLeadSuit)
-            msg = f"--rule {name}: expected one of {choices}, got {text!r}"
+            msg = f"--rule {name}: expected one of {choices}, got {quote(text)}"
             raise _UsageError(msg) from None
     if isinstance(default, ScoringTable):
         tables = {"avondale": Rules().scoring_table, "perfect": PERFECT}
         if word in tables:
             return tables[word]
-        msg = f"--rule {name}: expected avondale or perfect, got {text!r}"
+        msg = f"--rule {name}: expected avondale or perfect, got {quote(text)}"
         raise _UsageError(msg)
     msg = f"--rule {name} cannot be set from the command line"  # pragma: no cover
     raise _UsageError(msg)  # pragma: no cover
@@ -154,7 +155,7 @@ def _rules(args: argparse.Namespace) -> Rules:
     for item in getattr(args, "rule", None) or ():
         name, equals, value = item.partition("=")
         if not equals:
-            msg = f"--rule expects NAME=VALUE, got {item!r}"
+            msg = f"--rule expects NAME=VALUE, got {quote(item)}"
             raise _UsageError(msg)
         changes[name.strip()] = _rule_value(name.strip(), value)
     if getattr(args, "american", False):
@@ -162,28 +163,81 @@ def _rules(args: argparse.Namespace) -> Rules:
     return Rules().replace(**changes)
 
 
+MAX_INPUT_BYTES: Final = 16 * 2**20
+"""The largest input a command reads (a record file, or stdin): 16 MiB."""
+MAX_LINE: Final = 4096
+"""The longest line ``play`` reads at its prompt."""
+_WHOLE: Final = re.compile(rf"\s*[+-]?[0-9]{{1,{MAX_DIGITS}}}\s*", re.ASCII)
+
+
+def _is_whole(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits, of at most 1000 digits."""
+    return _WHOLE.fullmatch(text) is not None
+
+
+def _int_arg(text: str) -> int:
+    """An option's whole number (ASCII digits only, at most 1000 of them)."""
+    if not _is_whole(text):
+        msg = f"expected a whole number, got {quote(text)}"
+        raise argparse.ArgumentTypeError(msg)
+    return int(text)
+
+
 def _seed_arg(text: str) -> int:
     try:
+        if not text.isascii() or len(text) > MAX_DIGITS + 8:  # 0x, _ and sign aside
+            raise ValueError  # the same message as int()'s refusal
         seed = int(text, 0)
     except ValueError:
-        msg = f"invalid seed {text!r}: expected a whole number"
+        msg = f"invalid seed {quote(text)}: expected a whole number"
         raise argparse.ArgumentTypeError(msg) from None
     if seed < 0:
-        msg = f"invalid seed {text!r}: expected a number of 0 or more"
+        msg = f"invalid seed {quote(text)}: expected a number of 0 or more"
         raise argparse.ArgumentTypeError(msg)
     return seed
 
 
 def _count_arg(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        msg = f"expected a whole number, got {text!r}"
-        raise argparse.ArgumentTypeError(msg) from None
+    value = _int_arg(text)
     if value < 1:
-        msg = f"expected a number of 1 or more, got {text!r}"
+        msg = f"expected a number of 1 or more, got {quote(text)}"
         raise argparse.ArgumentTypeError(msg)
     return value
+
+
+def _read_input(path: str) -> str:
+    """The text of the file ``path`` (``-``: stdin), read up to :data:`MAX_INPUT_BYTES`.
+
+    Raises:
+        _UsageError: if it cannot be read (a missing file, stdin closed), is larger
+            than the limit, or is not UTF-8 text.
+    """
+    name = "stdin" if path == "-" else path
+    try:
+        if path == "-":
+            stream = sys.stdin
+            if stream is None:
+                msg = "cannot read stdin: it is closed"
+                raise _UsageError(msg)
+            source: IO[bytes] | IO[str] = getattr(stream, "buffer", stream)
+            data = source.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(path, "rb") as file:
+                data = file.read(MAX_INPUT_BYTES + 1)
+    except (OSError, ValueError) as error:  # ValueError: a closed stream
+        reason = error.strerror if isinstance(error, OSError) else None
+        msg = f"cannot read {name}: {reason or error}"
+        raise _UsageError(msg) from None
+    if len(data) > MAX_INPUT_BYTES:
+        msg = f"cannot read {name}: larger than the limit of {MAX_INPUT_BYTES} bytes"
+        raise _UsageError(msg)
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        msg = f"cannot read {name}: not UTF-8 text (byte {error.start})"
+        raise _UsageError(msg) from None
 
 
 def _fresh_seed() -> int:

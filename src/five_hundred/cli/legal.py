@@ -1,7 +1,6 @@
 """``legal``: the legal actions in a position, and why an action is not legal."""
 
 import argparse
-import sys
 from collections.abc import Sequence
 from typing import Final
 
@@ -10,6 +9,8 @@ from five_hundred.cli._args import (
     _add_command,
     _add_rules_options,
     _Commands,
+    _int_arg,
+    _read_input,
     _rules,
     _seed_arg,
     _UsageError,
@@ -65,15 +66,7 @@ def _replay(state: GameState, texts: Sequence[str]) -> GameState:
 
 
 def _read_record(path: str) -> GameState:
-    if path == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            with open(path, encoding="utf-8") as file:
-                text = file.read()
-        except OSError as error:
-            msg = f"cannot read {path}: {error.strerror or error}"
-            raise _UsageError(msg) from None
+    text = _read_input(path)
     if text.lstrip().startswith("{"):
         return GameRecord.from_json(text).replay()
     return GameRecord.from_text(text).replay()
@@ -191,7 +184,11 @@ def add_parser(commands: _Commands) -> None:
         "--seed", type=_seed_arg, default=None, help="seed of the deal (new_game)"
     )
     parser.add_argument(
-        "--dealer", type=int, default=0, metavar="SEAT", help="the dealer (default 0)"
+        "--dealer",
+        type=_int_arg,
+        default=0,
+        metavar="SEAT",
+        help="the dealer (default 0)",
     )
     parser.add_argument(
         "--actions",

@@ -18,11 +18,13 @@ from five_hundred.actions import (
 from five_hundred.bidding import MisereBid, Pass, TrickBid
 from five_hundred.bots import Player, RandomPlayer, RuleBasedPlayer
 from five_hundred.cli._args import (
+    MAX_LINE,
     _add_command,
     _add_rules_options,
     _Commands,
     _count_arg,
     _fresh_seed,
+    _int_arg,
     _is_seat,
     _rules,
     _seed_arg,
@@ -80,11 +82,17 @@ class _Terminal:
         self.out.stream.write(prompt)
         self.out.stream.flush()
         try:
-            line = self.stdin.readline()
+            line = self.stdin.readline(MAX_LINE + 1)
         except KeyboardInterrupt:
             self.out.stream.write("\n")  # end the prompt's line before the message
             self.out.stream.flush()
             raise
+        except (OSError, ValueError) as error:  # ValueError: a closed stream
+            msg = f"cannot read stdin: {error}"
+            raise _UsageError(msg) from None
+        if len(line) > MAX_LINE:
+            msg = f"a line longer than {MAX_LINE} characters at the prompt"
+            raise _UsageError(msg)
         if not line:
             self.out.stream.write("\n")
             raise _QuitError
@@ -102,8 +110,8 @@ def _parse_choice(text: str, choices: Sequence[Action], seen: SeatView) -> Actio
     Raises:
         InvalidNotationError: if it means no action.
     """
-    if text.isdigit():
-        number = int(text)
+    if text.isascii() and text.isdigit():
+        number = int(text) if len(text) < 10 else 0  # too long to be a choice
         if 1 <= number <= len(choices):
             return choices[number - 1]
         msg = f"choose a number from 1 to {len(choices)}"
@@ -256,6 +264,9 @@ def run(args: argparse.Namespace, out: _Out) -> int:
         for seat in range(rules.players)
     ]
     helper = RuleBasedPlayer()
+    if sys.stdin is None:
+        msg = "play reads your moves from stdin, which is closed"
+        raise _UsageError(msg)
     term = _Terminal(out, sys.stdin)
     partners = [s for s in _seats_of(rules, side_of(rules, human)) if s != human]
     team = (
@@ -365,7 +376,9 @@ def add_parser(commands: _Commands) -> None:
         "sorted and your legal choices numbered: type a number or an action. "
         "? shows help, h a hint, q quits.",
     )
-    parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    parser.add_argument(
+        "--seat", type=_int_arg, default=0, help="your seat (default 0)"
+    )
     parser.add_argument("--seed", type=_seed_arg, default=None, help="seed of the game")
     parser.add_argument(
         "--save",

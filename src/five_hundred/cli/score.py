@@ -14,12 +14,15 @@ from five_hundred.cli._args import (
     _add_command,
     _add_rules_options,
     _Commands,
+    _int_arg,
     _is_seat,
+    _is_whole,
     _rules,
     _UsageError,
 )
 from five_hundred.cli._game_text import _seats_of, _winners_line
 from five_hundred.cli._output import _Out
+from five_hundred.errors import quote
 from five_hundred.scoring import (
     TOTAL_TRICKS,
     contract_made,
@@ -32,11 +35,11 @@ __all__ = ["add_parser", "run"]
 
 
 def _int_list(text: str, what: str) -> tuple[int, ...]:
-    try:
-        return tuple(int(part) for part in text.replace(",", " ").split())
-    except ValueError:
-        msg = f"{what} expects whole numbers separated by commas, got {text!r}"
-        raise _UsageError(msg) from None
+    parts = text.replace(",", " ").split()
+    if not all(_is_whole(part) for part in parts):
+        msg = f"{what} expects whole numbers separated by commas, got {quote(text)}"
+        raise _UsageError(msg)
+    return tuple(int(part) for part in parts)
 
 
 def run(args: argparse.Namespace, out: _Out) -> int:
@@ -142,21 +145,21 @@ def add_parser(commands: _Commands) -> None:
     )
     parser.add_argument(
         "--tricks",
-        type=int,
+        type=_int_arg,
         required=True,
         metavar="N",
         help="tricks the contracting side took (misère: the contractor)",
     )
     parser.add_argument(
         "--side",
-        type=int,
+        type=_int_arg,
         default=0,
         metavar="SIDE",
         help="the contracting side (default 0)",
     )
     parser.add_argument(
         "--partner",
-        type=int,
+        type=_int_arg,
         default=None,
         metavar="SEAT",
         help="five players: the called partner's seat",

@@ -32,6 +32,7 @@ from five_hundred.records.validate import (
     _RULE_FIELDS,
     _TABLES,
     _cards,
+    _check_nesting,
     _decode_rules,
     _require_text,
     _seed,
@@ -79,6 +80,7 @@ def parse_json(text: str) -> tuple[Rules, int | None, tuple[HandRecord, ...]]:
     except (ValueError, RecursionError) as error:
         msg = f"invalid record: not JSON ({error})"
         raise InvalidNotationError(msg) from None
+    _check_nesting(data, "record")
     obj = _object(data, "record", ("format", "version", "rules", "seed", "hands"))
     if obj["format"] != FORMAT:
         msg = f"invalid record: 'format' must be {FORMAT!r}; got {quote(obj['format'])}"

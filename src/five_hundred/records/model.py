@@ -16,13 +16,15 @@ here import them when called, which keeps the imports free of cycles.
 True
 """
 
-from collections.abc import Sequence
-from typing import Self
+import contextlib
+from collections.abc import Iterator, Sequence
+from typing import Self, cast
 
 import attrs
 
 from five_hundred.actions import Action
 from five_hundred.cards import Card
+from five_hundred.errors import InvalidStateError, wrong_type
 from five_hundred.rules import Rules
 from five_hundred.state import GameState
 
@@ -51,6 +53,18 @@ def _hands_tuple(value: Sequence["HandRecord"]) -> tuple["HandRecord", ...]:
 
 def _optional_tuple(value: Sequence[int] | None) -> tuple[int, ...] | None:
     return None if value is None else tuple(value)
+
+
+@contextlib.contextmanager
+def _writable() -> Iterator[None]:
+    """Turn Python's refusal to print a huge integer into the library's error."""
+    try:
+        yield
+    except ValueError as error:
+        if "integer string conversion" not in str(error):
+            raise
+        msg = f"cannot write the record: it holds a whole number too long to print ({error})"
+        raise InvalidStateError(msg) from None
 
 
 @attrs.frozen
@@ -98,10 +112,15 @@ class GameRecord:
         """The record as JSON (every rules option written out).
 
         ``indent`` is passed to :func:`json.dumps` for a pretty layout.
+
+        Raises:
+            InvalidStateError: for a record made by hand holding a whole number too
+                long to write (the library itself takes in at most 1000 digits).
         """
         from five_hundred.records.json_form import to_json
 
-        return to_json(self, indent=indent)
+        with _writable():
+            return to_json(self, indent=indent)
 
     @classmethod
     def from_json(cls, text: str) -> Self:
@@ -126,10 +145,14 @@ class GameRecord:
         standard game; ``[Game]`` holds the seed; each ``[Hand n]`` holds the dealer,
         the deal, the actions (``Calls``, ``Discard``, ``Partner``, ``Nominate`` and
         one ``Trick`` line per trick) and the scores.
+
+        Raises:
+            InvalidStateError: as :meth:`to_json`.
         """
         from five_hundred.records.text_form import to_text
 
-        return to_text(self)
+        with _writable():
+            return to_text(self)
 
     @classmethod
     def from_text(cls, text: str) -> Self:
@@ -185,6 +208,8 @@ def record(state: GameState) -> GameRecord:
     >>> saved.seed, len(saved.hands), saved.hands[0].actions
     (1, 1, ())
     """
+    if not isinstance(cast(object, state), GameState):
+        wrong_type(state, "a GameState")
     past = state.history
     current = state.hand_result
     totals = list(state.scores)

@@ -50,6 +50,7 @@ from five_hundred.records.model import GameRecord, HandRecord
 from five_hundred.records.validate import (
     _RULE_FIELDS,
     _cards,
+    _check_nesting,
     _decode_rules,
     _ints,
     _require_text,
@@ -131,10 +132,13 @@ def _text_option(value: object) -> str:
     return str(encoded)
 
 
-_SECTION: Final = re.compile(r"\[\s*(rules|game|hand\s+(\d{1,9}))\s*\]", re.IGNORECASE)
-_TRICK_KEY: Final = re.compile(r"trick\s+(\d{1,9})", re.IGNORECASE)
-_SEAT_KEY: Final = re.compile(r"seat\s+(\d{1,9})", re.IGNORECASE)
-_INT: Final = re.compile(r"[+-]?[0-9]{1,40}")
+_ASCII: Final = re.IGNORECASE | re.ASCII
+"""Keys and numbers are ASCII, as in the notation: no look-alike digits or letters."""
+_SECTION: Final = re.compile(r"\[\s*(rules|game|hand\s+(\d{1,9}))\s*\]", _ASCII)
+_TRICK_KEY: Final = re.compile(r"trick\s+(\d{1,9})", _ASCII)
+_SEAT_KEY: Final = re.compile(r"seat\s+(\d{1,9})", _ASCII)
+_INT: Final = re.compile(r"[+-]?[0-9]{1,4300}")
+"""A whole number: as many digits as Python prints (the checks then bound its size)."""
 
 
 def _sections(text: str) -> list[tuple[str, list[tuple[int, str, str]]]]:
@@ -174,7 +178,7 @@ def _sections(text: str) -> list[tuple[str, list[tuple[int, str, str]]]]:
 
 
 def _text_value(text: str, where: str) -> object:
-    lowered = text.lower()
+    lowered = text.lower() if text.isascii() else text
     if lowered in {"true", "false"}:
         return lowered == "true"
     if lowered in {"none", "null"}:
@@ -183,12 +187,14 @@ def _text_value(text: str, where: str) -> object:
         return int(text)
     if text[:1] in {"{", "[", '"'}:
         try:
-            return json.loads(text)
+            value = json.loads(text)
         except (ValueError, RecursionError) as error:
             msg = (
                 f"invalid record, {where}: {quote(text)} is not a JSON value ({error})"
             )
             raise InvalidNotationError(msg) from None
+        _check_nesting(value, f"record, {where}")
+        return value
     return text
 
 
@@ -197,7 +203,7 @@ def _text_pairs(lines: list[tuple[int, str, str]], section: str) -> dict[str, ob
     for number, line, _ in lines:
         key, equals, value = line.partition("=")
         key = key.strip().lower()
-        if not equals or not key:
+        if not equals or not key or not key.isascii():
             msg = f"invalid record, line {number}: expected 'key = value' in {section}; got {quote(line)}"
             raise InvalidNotationError(msg)
         if key in pairs:
@@ -245,7 +251,7 @@ def _hand_from_text(
     for line_number, line, _ in lines:
         where = f"line {line_number}"
         head, colon, value = line.partition(":")
-        key = " ".join(head.lower().split())
+        key = " ".join(head.lower().split()) if head.isascii() else ""
         value = value.strip()
         if not colon:
             msg = f"invalid record, {where}: expected 'Key: value' in [Hand {number}]; got {quote(line)}"

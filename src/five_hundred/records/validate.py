@@ -17,6 +17,8 @@ from typing import Any, Final, cast
 
 import attrs
 
+from five_hundred._checks import quote_value
+from five_hundred._shown import MAX_DIGITS, fits_digits
 from five_hundred.cards import Card, parse_cards, quote
 from five_hundred.errors import (
     IllegalActionError,
@@ -36,8 +38,35 @@ _RULE_FIELDS: Final = {field.name: field for field in attrs.fields(Rules)}
 """Every rules option, in the order both forms write them."""
 
 
+MAX_NESTING: Final = 32
+"""The deepest nesting of lists and objects a record may hold (a record needs 5)."""
+
+
 def _ints(values: Sequence[int]) -> str:
     return " ".join(map(str, values))
+
+
+def _check_nesting(value: object, where: str) -> None:
+    """Refuse JSON data nested deeper than :data:`MAX_NESTING` (checked without recursion).
+
+    Deeper data would reach the interpreter's recursion limit in the checks that follow.
+    """
+    pending = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        children = (
+            item.values()
+            if isinstance(item, dict)
+            else item
+            if isinstance(item, list)
+            else ()
+        )
+        if not children:
+            continue
+        if depth > MAX_NESTING:
+            msg = f"invalid {where}: lists and objects nested more than {MAX_NESTING} deep"
+            raise InvalidNotationError(msg)
+        pending.extend((child, depth + 1) for child in children)
 
 
 # -- the input ---------------------------------------------------------------------------
@@ -45,7 +74,7 @@ def _ints(values: Sequence[int]) -> str:
 
 def _require_text(text: object) -> str:
     if not isinstance(text, str):
-        msg = f"invalid record {quote(text)}: expected text"
+        msg = f"invalid record {quote_value(text)}: expected text"
         raise InvalidNotationError(msg)
     return text
 
@@ -92,8 +121,8 @@ def _decode_rules(options: dict[str, object]) -> Rules:
 
 
 def _seed(value: object) -> int | None:
-    if value is not None and type(value) is not int:
-        msg = f"invalid record: the seed must be a whole number or null; got {quote(value)}"
+    if value is not None and (type(value) is not int or not fits_digits(value)):
+        msg = f"invalid record: the seed must be a whole number of at most {MAX_DIGITS} digits, or null; got {quote(value)}"
         raise InvalidNotationError(msg)
     return value
 
@@ -145,10 +174,16 @@ def replay(game: GameRecord) -> GameState:
 def _start_scores(rules: Rules, hand: HandRecord) -> tuple[int, ...]:
     """The totals before ``hand`` (its scores minus its result)."""
     _check_ints(hand.scores, rules.sides, "scores", 1)
-    if hand.result is None:
-        return hand.scores
-    _check_ints(hand.result, rules.sides, "result", 1)
-    return tuple(s - r for s, r in zip(hand.scores, hand.result, strict=True))
+    start = hand.scores
+    if hand.result is not None:
+        _check_ints(hand.result, rules.sides, "result", 1)
+        start = tuple(s - r for s, r in zip(hand.scores, hand.result, strict=True))
+    if not all(fits_digits(score) for score in start):
+        msg = (
+            f"hand 1: the scores before the hand must have at most {MAX_DIGITS} digits"
+        )
+        raise InvalidStateError(msg)
+    return start
 
 
 def _check_ints(values: object, sides: int, what: str, number: int) -> None:
@@ -181,26 +216,27 @@ def _explicit_hand(
 
 
 def _next(state: GameState, hand: HandRecord, number: int) -> GameState:
-    """The state at the start of hand ``number``, after ``state`` (the hand before)."""
+    """The state at the start of hand ``number``, after ``state`` (the hand before).
+
+    One :func:`~five_hundred.state.next_hand` per hand, from the recorded deal: the
+    state holds the deal as sets of cards, so it equals the one the game's seed
+    deals whenever the record matches the seed.
+    """
     if state.phase is Phase.GAME_OVER:
         msg = f"hand {number}: the game was over after hand {number - 1}"
         raise InvalidStateError(msg)
     if state.phase is not Phase.HAND_OVER:
         msg = f"hand {number}: hand {number - 1} is not over (its actions stop in the {state.phase.value} phase)"
         raise InvalidStateError(msg)
-    dealt = next_hand(state, seed=0)
-    if hand.dealer != dealt.dealer:
-        msg = f"hand {number}: dealer {quote(hand.dealer)} is out of turn; seat {dealt.dealer} deals this hand"
-        raise InvalidStateError(msg)
-    if state.seed is not None:
-        dealt = next_hand(state)
-        if _same_deal(dealt, hand):
-            return dealt
     try:
-        return next_hand(state, hands=hand.hands, kitty=hand.kitty)
+        dealt = next_hand(state, hands=hand.hands, kitty=hand.kitty)
     except InvalidStateError as error:
         msg = f"hand {number}: {error}"
         raise InvalidStateError(msg) from None
+    if hand.dealer != dealt.dealer:
+        msg = f"hand {number}: dealer {quote(hand.dealer)} is out of turn; seat {dealt.dealer} deals this hand"
+        raise InvalidStateError(msg)
+    return dealt
 
 
 def _play(state: GameState, hand: HandRecord, number: int) -> GameState:
@@ -210,7 +246,13 @@ def _play(state: GameState, hand: HandRecord, number: int) -> GameState:
             state = apply(state, action)
         except IllegalActionError as error:
             msg = f"hand {number}, action {index}: {error}"
-            raise type(error)(msg) from None
+            raise type(error)(
+                msg,
+                code=error.code,
+                seat=error.seat,
+                action=error.action,
+                reason=error.reason,
+            ) from None
     sides = state.rules.sides
     if hand.result is None:
         if state.hand_result is not None:

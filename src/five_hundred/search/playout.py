@@ -30,6 +30,7 @@ from five_hundred._engine.core import PLAY
 from five_hundred._engine.playout import JOKER_LEAD, play_out
 from five_hundred.actions import Action, PlayCard
 from five_hundred.cards import CARDS_BY_CODE, JOKER, Suit
+from five_hundred.errors import wrong_type
 from five_hundred.rules import Rules
 from five_hundred.scoring import settle_hand
 from five_hundred.state import GameState, Phase, apply, inner, legal_actions
@@ -118,6 +119,8 @@ def playout(
     """
     if rng is None:
         rng = random.Random(seed)
+    elif not callable(getattr(rng, "random", None)):
+        wrong_type(rng, "a random.Random (rng=)")
     core = inner(state)
     if core.phase != PLAY:
         state = _before_play(state, rng)

@@ -40,37 +40,62 @@ it has no seed and no earlier hands, and the hidden cards (other hands, kitty, d
 are the guess.  :attr:`~five_hundred.state.GameState.actions` holds the public actions
 in the same order, with the guessed discard and, if the guess gives the contractor the
 Joker without a nomination, a ``NOMINATE NONE``.
+
+The work and memory of a call are bounded: counting the deals that fit a view visits
+at most :data:`COUNT_STATES` positions; past that (six players late in a hand, with
+many shown voids) the guess comes from a fallback sampler, which always fits the view
+but is not exactly uniform.  The counts kept for later calls hold at most
+:data:`CACHE_STATES` positions, and the work done for a view (its unseen cards, the
+state replayed for its first guess) is kept for the last :data:`PLANS` views, by
+identity: a bot that draws several guesses of one view pays the replay once.  A guess
+depends only on the view and the random generator, never on what the caches hold.
 """
 
-import functools
+import bisect
+import itertools
 import random
+from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple, NoReturn, cast
 
 from five_hundred._engine.codes import (
     ALL_SUITS,
     HAND_SIZE,
+    JOKER_BIT,
     JOKER_CODE,
     KITTY_SIZE,
     NO_SUIT,
     NT,
     codes_from_mask,
 )
+from five_hundred._engine.core import PLAY, Core, Log, log_moves
+from five_hundred._engine.step import next_mask
 from five_hundred._engine.tables import EFF
 from five_hundred.actions import CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import MisereBid, TrickBid
 from five_hundred.cards import CARDS_BY_CODE, JOKER, Card, card_code, mask_from_cards
 from five_hundred.dealing import pack_mask
-from five_hundred.errors import InvalidStateError
+from five_hundred.errors import InvalidStateError, wrong_type
 from five_hundred.rules import Rules
-from five_hundred.state import GameState, Phase, apply, new_hand
+from five_hundred.state import GameState, Phase, apply, inner, new_hand, outer
 from five_hundred.tricks import contract_context
 from five_hundred.views import SeatView
 
-__all__ = ["resample"]
+__all__ = ["CACHE_STATES", "COUNT_STATES", "PLAIN_TRIES", "PLANS", "resample"]
+
+COUNT_STATES: Final = 10_000
+"""The most positions one count of consistent deals may visit (the limit on work per call).
+
+A view with many shown voids (six players late in a hand) can need hundreds of
+thousands; past this limit :func:`resample` deals with the fallback sampler instead,
+so one call takes at most some tenths of a second and a few megabytes.
+"""
+CACHE_STATES: Final = 40_000
+"""The most positions the counts kept for later calls hold in all (about 10 MB)."""
 
 _BEFORE_DISCARD: Final = frozenset({Phase.BIDDING, Phase.DISCARD})
 _STOPS: Final = frozenset({Phase.BIDDING, Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER})
+_OVER: Final = frozenset({Phase.HAND_OVER, Phase.GAME_OVER})
 
 
 class _Slot:
@@ -93,11 +118,35 @@ class _Ways:
     takes the rest.  Cards are distinct, so the count is of labelled placements.
     """
 
-    def __init__(self, groups: tuple[tuple[int, tuple[int, ...]], ...]) -> None:
+    def __init__(
+        self, groups: tuple[tuple[int, tuple[int, ...]], ...], limit: int
+    ) -> None:
         self.sizes = tuple(size for size, _ in groups)
         self.allowed = tuple(allowed for _, allowed in groups)
         self.after = tuple(sum(self.sizes[g + 1 :]) for g in range(len(groups)))
         self.memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
+        self.steps: dict[tuple[int, int, tuple[int, ...]], _Step] = {}
+        self.limit = limit
+
+    def size(self) -> int:
+        """The positions this count holds (its counts and its sampling steps)."""
+        return len(self.memo) + len(self.steps)
+
+    def step(self, group: int, left: int, caps: tuple[int, ...]) -> "_Step":
+        """Where the next card of ``group`` may go from here, and with what weights."""
+        key = (group, left, caps)
+        found = self.steps.get(key)
+        if found is None:
+            options = self.options(group, left, caps)
+            cumulative = list(
+                itertools.accumulate(self.ways(group, left - 1, o) for o in options)
+            )
+            places = [
+                next((i for i in range(len(caps)) if o[i] != caps[i]), -1)
+                for o in options
+            ]
+            found = self.steps[key] = _Step(options, cumulative, places)
+        return found
 
     def ways(self, group: int, left: int, caps: tuple[int, ...]) -> int:
         if left == 0:
@@ -115,6 +164,8 @@ class _Ways:
         for option in self.options(group, left, caps):
             total += self.ways(group, left - 1, option)
         self.memo[key] = total
+        if len(self.memo) > self.limit:
+            raise _TooMuchWorkError
         return total
 
     def options(
@@ -131,9 +182,75 @@ class _Ways:
         return found
 
 
-@functools.lru_cache(maxsize=64)
-def _ways(groups: tuple[tuple[int, tuple[int, ...]], ...]) -> _Ways:
-    return _Ways(groups)
+class _Step(NamedTuple):
+    """The choices for one card of a group, from one position of the count.
+
+    For each choice: the capacities after it, the running total of the deals the
+    choices leave, and the place the card goes to (-1: the free pool).
+    """
+
+    options: list[tuple[int, ...]]
+    cumulative: list[int]
+    places: list[int]
+
+
+class _TooMuchWorkError(Exception):
+    """A count of consistent deals went past :data:`COUNT_STATES` positions."""
+
+
+_Groups = tuple[tuple[int, tuple[int, ...]], ...]
+_CACHE: Final[OrderedDict[tuple[_Groups, tuple[int, ...]], _Ways]] = OrderedDict()
+_TOO_BIG: Final[OrderedDict[tuple[_Groups, tuple[int, ...]], None]] = OrderedDict()
+"""The counts found too big, so that a view asked again goes to the fallback at once."""
+_TOO_BIG_KEPT: Final = 256
+
+
+def _counted(groups: _Groups, caps: tuple[int, ...]) -> _Ways:
+    """The counts of ``groups`` (from the cache, or made), checked to fit ``caps``.
+
+    The cache holds at most :data:`CACHE_STATES` positions in all, the least recently
+    used counts going first.  It is keyed by the groups and the capacities both, so
+    that a count visits the same positions whatever the cache held before: whether
+    it goes past the limit depends on the view alone.
+
+    Raises:
+        _TooMuchWorkError: if the count needs more than :data:`COUNT_STATES` positions.
+        InvalidStateError: if no deal fits.
+    """
+    key = (groups, caps)
+    if key in _TOO_BIG:
+        raise _TooMuchWorkError
+    ways = _CACHE.pop(key, None)
+    if ways is None:
+        ways = _Ways(groups, COUNT_STATES)
+    try:
+        count = ways.ways(-1, 0, caps)
+    except _TooMuchWorkError:
+        _TOO_BIG[key] = None
+        if len(_TOO_BIG) > _TOO_BIG_KEPT:
+            _TOO_BIG.popitem(last=False)
+        raise
+    _CACHE[key] = ways
+    total = sum(kept.size() for kept in _CACHE.values())
+    while total > CACHE_STATES:
+        _, dropped = _CACHE.popitem(last=False)
+        total -= dropped.size()
+    if not count:
+        _inconsistent()
+    return ways
+
+
+def _clear_caches() -> None:
+    """Forget every count, plan and replayed state kept (for benchmarks and tests)."""
+    _CACHE.clear()
+    _TOO_BIG.clear()
+    _PLANS.clear()
+    _SKELETONS.clear()
+
+
+def _inconsistent() -> NoReturn:
+    msg = "the view is inconsistent: no deal of the unseen cards fits it"
+    raise InvalidStateError(msg)
 
 
 def _pick(weights: Sequence[int], rng: random.Random) -> int:
@@ -259,21 +376,134 @@ class _Knowledge:
         )
 
 
-def _place(knowledge: _Knowledge, slots: list[_Slot], rng: random.Random) -> None:
+class _Plan:
+    """What :func:`resample` works out once per view: the unknown cards and their slots.
+
+    ``by_allowed`` groups the unknown cards by the slots they may go to; ``barred``
+    holds, for each slot, the cards it may not take; ``plain`` says whether plain
+    deals are worth trying (:func:`_rejected`).
+    """
+
+    __slots__ = ("barred", "by_allowed", "codes", "knowledge", "plain", "view")
+
+    def __init__(self, view: SeatView) -> None:
+        knowledge = _Knowledge(view)
+        slots = knowledge.slots()
+        if sum(slot.cap for slot in slots) != knowledge.unknown.bit_count():
+            msg = "the view is inconsistent: the hand sizes do not fit the unseen cards"
+            raise InvalidStateError(msg)
+        by_allowed: dict[tuple[int, ...], list[int]] = {}
+        for code in codes_from_mask(knowledge.unknown):
+            by_allowed.setdefault(knowledge.allowed(code, slots), []).append(code)
+        barred = [0] * len(slots)
+        for allowed, group in by_allowed.items():
+            mask = _mask_of(group)
+            for index in range(len(slots)):
+                if index not in allowed:
+                    barred[index] |= mask
+        self.view = view
+        self.knowledge = knowledge
+        self.by_allowed = by_allowed
+        self.barred = barred
+        self.codes = [code for group in by_allowed.values() for code in group]
+        self.plain = True
+        if any(barred):  # estimate the chance that a plain deal fits, on a fixed seed
+            trial = random.Random(len(self.codes))
+            self.plain = any(
+                _plain_deal(self, slots, trial) for _ in range(PLAIN_TRIES)
+            )
+
+
+PLANS: Final = 64
+"""How many views :func:`resample` keeps its work for (a bot asks each view often)."""
+_PLANS: Final[OrderedDict[int, _Plan]] = OrderedDict()
+
+
+def _plan(view: SeatView) -> _Plan:
+    """The plan of ``view``, from the cache (by identity) or made."""
+    plan = _PLANS.get(id(view))
+    if plan is not None and plan.view is view:
+        _PLANS.move_to_end(id(view))
+        return plan
+    plan = _PLANS[id(view)] = _Plan(view)
+    if len(_PLANS) > PLANS:
+        _PLANS.popitem(last=False)
+    return plan
+
+
+def _place(plan: _Plan, slots: list[_Slot], rng: random.Random) -> None:
     """Deal the unknown cards into the slots, uniformly among the consistent deals.
 
-    Cards with the same allowed slots form a group; slots that every group treats
-    alike merge into one place (their cards are split among them at random at the
-    end), and the place every group may use is the free pool.  A count of the ways
-    to finish from each position then lets each card go to a place with probability
-    proportional to the deals that remain.
+    First plain deals are tried (:func:`_rejected`): most views constrain little,
+    and a deal drawn without constraints then kept only if it fits is uniform among
+    those that fit.  Otherwise: cards with the same allowed slots form a group;
+    slots that every group treats alike merge into one place (their cards are split
+    among them at random at the end), and the place every group may use is the free
+    pool.  A count of the ways to finish from each position then lets each card go
+    to a place with probability proportional to the deals that remain.
     """
-    if sum(slot.cap for slot in slots) != knowledge.unknown.bit_count():
-        msg = "the view is inconsistent: the hand sizes do not fit the unseen cards"
-        raise InvalidStateError(msg)
-    by_allowed: dict[tuple[int, ...], list[int]] = {}
-    for code in codes_from_mask(knowledge.unknown):
-        by_allowed.setdefault(knowledge.allowed(code, slots), []).append(code)
+    if not _rejected(plan, slots, rng):
+        _counted_place(plan.by_allowed, slots, rng)
+
+
+PLAIN_TRIES: Final = 200
+"""How many plain deals :func:`resample` tries before it counts the deals.
+
+A view gets them only if one of as many trial deals (on a fixed seed, when the view
+is first seen) fitted: a chance of about one in 200 or better.  A try that fails
+stops at its first misplaced card, so most cost a few draws.
+"""
+
+
+def _plain_deal(
+    plan: _Plan, slots: list[_Slot], rng: random.Random
+) -> list[int] | None:
+    """A random deal of the unknown cards in slot order, if it fits the slots.
+
+    A shuffle drawn position by position (Fisher-Yates, with the playout's
+    ``int(random() * n)``), given up at the first card that lands in a slot barred
+    to it.
+    """
+    codes, barred = plan.codes.copy(), plan.barred
+    draw = rng.random
+    count = len(codes)
+    position = 0
+    for index, slot in enumerate(slots):
+        bar = barred[index]
+        end = position + slot.cap
+        while position < end:
+            pick = position + int(draw() * (count - position))
+            card = codes[pick]
+            if bar >> card & 1:
+                return None
+            codes[pick] = codes[position]
+            codes[position] = card
+            position += 1
+    return codes
+
+
+def _rejected(plan: _Plan, slots: list[_Slot], rng: random.Random) -> bool:
+    """Deal by trying plain deals (:data:`PLAIN_TRIES`); whether one fitted."""
+    if plan.plain:
+        for _ in range(PLAIN_TRIES):
+            codes = _plain_deal(plan, slots, rng)
+            if codes is not None:
+                _fill(slots, codes)
+                return True
+    return False
+
+
+def _fill(slots: list[_Slot], codes: list[int]) -> None:
+    start = 0
+    for slot in slots:
+        slot.cards = codes[start : start + slot.cap]
+        start += slot.cap
+
+
+def _counted_place(
+    by_allowed: dict[tuple[int, ...], list[int]], slots: list[_Slot], rng: random.Random
+) -> None:
+    """Deal by counting the deals that fit (see :func:`_place`)."""
     groups = sorted(by_allowed)
     places: dict[tuple[bool, ...], list[int]] = {}
     for index in range(len(slots)):
@@ -283,41 +513,91 @@ def _place(knowledge: _Knowledge, slots: list[_Slot], rng: random.Random) -> Non
     position = {
         index: place for place, members in enumerate(merged) for index in members
     }
-    ways = _ways(
-        tuple(
-            (
-                len(by_allowed[g]),
-                tuple(sorted({position[i] for i in g if i in position})),
-            )
-            for g in groups
-        )
-    )
     caps = tuple(sum(slots[i].cap for i in members) for members in merged)
-    if not ways.ways(-1, 0, caps):
-        msg = "the view is inconsistent: no deal of the unseen cards fits it"
-        raise InvalidStateError(msg)
+    try:
+        ways = _counted(
+            tuple(
+                (
+                    len(by_allowed[g]),
+                    tuple(sorted({position[i] for i in g if i in position})),
+                )
+                for g in groups
+            ),
+            caps,
+        )
+    except _TooMuchWorkError:
+        _fallback([(by_allowed[g], g) for g in groups], slots, rng)
+        return
     dealt: list[list[int]] = [[] for _ in merged]
     pool: list[int] = []
     for number, group in enumerate(groups):
-        cards = by_allowed[group]
+        cards = by_allowed[group].copy()
         rng.shuffle(cards)
         for left in range(len(cards), 0, -1):
-            options = ways.options(number, left, caps)
-            weights = [ways.ways(number, left - 1, option) for option in options]
-            option = options[_pick(weights, rng)]
-            card = cards[left - 1]
-            if option == caps:
-                pool.append(card)
-            else:
-                dealt[next(i for i in range(len(caps)) if option[i] != caps[i])].append(
-                    card
-                )
-            caps = option
+            step = ways.step(number, left, caps)
+            cumulative = step.cumulative
+            choice = bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))
+            place = step.places[choice]
+            (pool if place < 0 else dealt[place]).append(cards[left - 1])
+            caps = step.options[choice]
     for members, cards in (*zip(merged, dealt, strict=True), (free, pool)):
         rng.shuffle(cards)
         for index in members:
             slots[index].cards = cards[: slots[index].cap]
             del cards[: slots[index].cap]
+
+
+def _fits(sizes: Sequence[int], allowed: Sequence[int], room: Sequence[int]) -> bool:
+    """Whether cards in groups (``sizes``, each with a mask of ``allowed`` slots) fit.
+
+    Hall's condition, over every set of groups: the cards of the set fit the room of
+    the slots any of them may use.  With as many cards as room, it is enough.
+    """
+    for subset in range(1, 1 << len(sizes)):
+        cards = 0
+        slots = 0
+        for group, size in enumerate(sizes):
+            if subset >> group & 1:
+                cards += size
+                slots |= allowed[group]
+        if cards > sum(r for index, r in enumerate(room) if slots >> index & 1):
+            return False
+    return True
+
+
+def _fallback(
+    groups: Sequence[tuple[list[int], tuple[int, ...]]],
+    slots: list[_Slot],
+    rng: random.Random,
+) -> None:
+    """Deal the unknown cards into the slots when counting the deals is too much work.
+
+    Every card in turn (in a random order) goes to a slot it may go to, chosen at
+    random in proportion to the slot's room, among the slots that leave the rest
+    dealable (:func:`_fits`).  The deal always fits the view; unlike the counted
+    sampler it is not exactly uniform among the deals that do.
+    """
+    sizes = [len(cards) for cards, _ in groups]
+    allowed = [sum(1 << index for index in places) for _, places in groups]
+    room = [slot.cap for slot in slots]
+    if not _fits(sizes, allowed, room):
+        _inconsistent()
+    order = [(group, card) for group, (cards, _) in enumerate(groups) for card in cards]
+    rng.shuffle(order)
+    for slot in slots:
+        slot.cards = []
+    for group, card in order:
+        sizes[group] -= 1
+        options = []
+        for index in groups[group][1]:
+            if room[index]:
+                room[index] -= 1
+                if _fits(sizes, allowed, room):
+                    options.append(index)
+                room[index] += 1
+        index = options[_pick([room[i] for i in options], rng)]
+        room[index] -= 1
+        slots[index].cards.append(card)
 
 
 def resample(view: SeatView, rng: random.Random) -> GameState:
@@ -342,9 +622,14 @@ def resample(view: SeatView, rng: random.Random) -> GameState:
         InvalidStateError: if no deal fits the view (a view not made by
             :func:`~five_hundred.views.view` from a real game).
     """
-    knowledge = _Knowledge(view)
+    if not isinstance(cast(object, view), SeatView):
+        wrong_type(view, "a SeatView (from five_hundred.view)")
+    if not isinstance(cast(object, rng), random.Random):
+        wrong_type(rng, "a random.Random")
+    plan = _plan(view)
+    knowledge = plan.knowledge
     slots = knowledge.slots()
-    _place(knowledge, slots, rng)
+    _place(plan, slots, rng)
     current = list(knowledge.hands)
     discards = mask_from_cards(view.discards)
     kitty = mask_from_cards(view.kitty)
@@ -369,10 +654,91 @@ def resample(view: SeatView, rng: random.Random) -> GameState:
         if not view.kitty:
             kitty = _mask_of(rng.sample(codes_from_mask(dealt[contractor]), KITTY_SIZE))
         dealt[contractor] &= ~kitty
-    hands = [_cards(mask) for mask in dealt]
     if view.rules.players == 2:
-        hands.append(_cards(dead))
-    return _replay(view, knowledge, hands, _cards(kitty), _cards(discards))
+        current.append(dead)
+        dealt.append(dead)
+    return _build(
+        view,
+        knowledge,
+        _Deal(tuple(c or 0 for c in current), tuple(dealt), kitty, discards),
+    )
+
+
+class _Deal(NamedTuple):
+    """A guess, on masks: the hands now and as dealt (two players: the dead hand too)."""
+
+    now: tuple[int, ...]
+    dealt: tuple[int, ...]
+    kitty: int
+    discards: int
+
+
+_SKELETONS: Final[OrderedDict[tuple[int, int], tuple[SeatView, Core]]] = OrderedDict()
+
+
+def _build(view: SeatView, knowledge: _Knowledge, deal: _Deal) -> GameState:
+    """The state of ``deal`` at the view's point of the hand.
+
+    The first guess for a view is replayed action by action (:func:`_replay`); the
+    later ones reuse that state, since only the cards differ: the hands now and as
+    dealt, the kitty, the discards (and their action), the five-player partner card's
+    holder and the legal plays.  Whether the guess gives the contractor the Joker is
+    part of the key, since it decides whether the contractor nominated (``NOMINATE
+    NONE``).  A finished hand is always replayed (its scores may depend on the guess).
+    """
+    held = list(deal.dealt)
+    contractor = knowledge.contractor
+    if contractor >= 0:
+        if knowledge.kitty_taken:
+            held[contractor] |= deal.kitty
+        held[contractor] &= ~deal.discards
+    key = (id(view), bool(contractor >= 0 and held[contractor] & JOKER_BIT))
+    found = _SKELETONS.get(key)
+    if found is not None and found[0] is view:
+        _SKELETONS.move_to_end(key)
+        return _swapped(found[1], deal, held, knowledge)
+    state = _replay(
+        view,
+        knowledge,
+        [_cards(mask) for mask in deal.dealt],
+        _cards(deal.kitty),
+        _cards(deal.discards),
+    )
+    if state.phase not in _OVER:
+        _SKELETONS[key] = (view, inner(state))
+        if len(_SKELETONS) > 2 * PLANS:  # two per view at most (see the key)
+            _SKELETONS.popitem(last=False)
+    return state
+
+
+def _swapped(
+    core: Core, deal: _Deal, held: Sequence[int], knowledge: _Knowledge
+) -> GameState:
+    """``core`` (a replayed guess for the same view) with the cards of ``deal``."""
+    hand = core.hand
+    if hand.partner_card >= 0:
+        code = hand.partner_card
+        holder = next((s for s in range(knowledge.players) if held[s] >> code & 1), -1)
+        hand = hand._replace(partner=holder)
+    log = core.log
+    if knowledge.discarded:
+        hand = hand._replace(discards=deal.discards)
+        log = _with_discard(log, Discard(frozenset(_cards(deal.discards))))
+    hand = hand._replace(dealt=deal.dealt, kitty=deal.kitty)
+    legal = core.legal
+    if core.phase == PLAY and core.to_act is not None:
+        legal = next_mask(
+            core.setup, deal.now[core.to_act], core.led, core.suits_led, core.done
+        )
+    return outer(core._replace(hand=hand, log=log, hands=deal.now, legal=legal))
+
+
+def _with_discard(log: Log, discard: Discard) -> Log:
+    """The log with its discard action replaced by ``discard``."""
+    rebuilt: Log = None
+    for seat, item in log_moves(log):
+        rebuilt = (rebuilt, discard if isinstance(item, Discard) else item, seat)
+    return rebuilt
 
 
 def _mask_of(codes: Sequence[int]) -> int:
@@ -398,7 +764,7 @@ def _replay(
         scores = tuple(a - b for a, b in zip(scores, view.hand_result, strict=True))
     state = new_hand(view.rules, hands, kitty, dealer=view.dealer, scores=scores)
     calls = [call for _, call in view.calls]
-    plays = knowledge.plays
+    plays = list(knowledge.plays)
     while True:
         phase = state.phase
         if phase is Phase.BIDDING and calls:
