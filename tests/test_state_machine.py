@@ -251,7 +251,10 @@ class GameMachine(RuleBasedStateMachine):
             made = taken >= contract.bid.tricks
             slam = made and taken == 10 and value < 250 and rules.slam_bonus
             expected = 250 if slam else value if made else -value
-            defenders = [rules.defender_trick_points * n for n in state.tricks_won]
+            per_trick = rules.defender_trick_points
+            if made and rules.defender_points_only_when_set:
+                per_trick = 0  # defenders score only when the contract fails
+            defenders = [per_trick * n for n in state.tricks_won]
         for side in range(rules.sides):
             if side in contracting:
                 assert result[side] == expected
