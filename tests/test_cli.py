@@ -476,12 +476,13 @@ def test_play_typed_actions_help_and_hints(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Seat 0 deals, so seat 0 calls last: three computer calls come first.
-    script = "?\nh\n99\nfrob\n6S\n\nPASS\nq\n"
+    script = "?\nh\n99\nfrob\n6S\n\nPASS\nq\ny\n\n"
     out = play(capsys, monkeypatch, script, "--seed", "1", "--opponents", "random")
-    assert "Type the number of a choice, or the action itself" in out
+    assert "Type the number of a choice, or the call itself" in out
+    assert "OMIS, open misère: " in out
     assert "The computer would choose " in out
-    assert "\nChoose a number from 1 to " in out
-    assert "\nInvalid action 'FROB'" in out
+    assert "\n99 is not a choice: type a number from 1 to " in out
+    assert "\nInvalid action 'frob'" in out
     assert out.rstrip().endswith("Game abandoned.")
 
 
@@ -489,7 +490,7 @@ def test_play_explains_an_illegal_action(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Seed 1: seat 1 opens 6H and the others pass, so seat 0 may not bid 6S.
-    out = play(capsys, monkeypatch, "6S\nq\n", "--seed", "1")
+    out = play(capsys, monkeypatch, "6S\nq\nyes\n\n", "--seed", "1")
     assert "Seat 1 calls 6H." in out
     assert "Illegal bid '6S' by seat 0: it does not outrank the standing bid 6H." in out
     assert out.rstrip().endswith("Game abandoned.")
@@ -538,9 +539,10 @@ def test_play_saves_the_game_record_for_legal(
     tmp_path: Path,
 ) -> None:
     saved = tmp_path / "game.txt"
-    out = play(capsys, monkeypatch, "1\n1\nq\n", "--seed", "3", "--save", str(saved))
+    out = play(capsys, monkeypatch, "1\n1\nq\ny\n", "--seed", "3", "--save", str(saved))
     assert " ".join(out.split()).endswith(
-        f"Game saved to {saved} (check a move: legal {saved})."
+        f"Game saved to {saved} (resume: play --load {saved}; check a move: "
+        f"legal {saved}). Game abandoned."
     )
     loaded = GameRecord.from_text(saved.read_text(encoding="utf-8")).replay()
     assert loaded.seed == 3
@@ -557,11 +559,16 @@ def test_play_refuses_a_save_file_it_cannot_write(
     assert "cannot write in" in err
 
 
-def test_play_ends_at_the_end_of_input(
+def test_play_ends_at_the_end_of_input_with_an_error(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    out = play(capsys, monkeypatch, "", "--seed", "2")
-    assert out.rstrip().endswith("Game abandoned.")
+    # The end of input is not a choice to quit: exit status 2 and one error line.
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    _, err = run(capsys, "play", "--seed", "2", status=2)
+    assert err == (
+        "python -m five_hundred: error: the input ended before the game did: "
+        "game abandoned (--save FILE keeps it)\n"
+    )
 
 
 @pytest.mark.parametrize(
