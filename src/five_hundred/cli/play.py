@@ -70,7 +70,8 @@ _PHASE_HELP: Final = {
     Phase.NOMINATE: (
         "You hold the Joker: type a suit (S, C, D, H) to make it that suit's highest "
         "card for the whole hand, or NONE to keep it without a suit (it then wins any "
-        "trick it is played to).  Or type the number of a choice."
+        "trick it is played to).  Or type the number of a choice.  Here h and s "
+        "are hearts and spades: type hint or status for those."
     ),
     Phase.CALL_PARTNER: (
         "Type a card (e.g. AH): whoever holds it is your partner for this hand, "
@@ -314,6 +315,8 @@ def _human_turn(
         if not text:
             continue
         word = text.lower()
+        if seen.phase is Phase.NOMINATE and word in {"h", "s"}:
+            word = "NOMINATE " + word  # here h and s are hearts and spades
         if word in {"?", "help"}:
             for paragraph in _help_lines(seen):
                 for line in textwrap.wrap(paragraph, WIDTH):

@@ -2,6 +2,8 @@
 
 import argparse
 import contextlib
+import os
+import sys
 import time
 from collections.abc import Callable, Iterator
 
@@ -69,11 +71,16 @@ class _Stats:
 
 
 @contextlib.contextmanager
-def _progress(out: _Out, total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
-    """A function that reports progress: a rich progress bar, or nothing."""
+def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
+    """A function that reports progress: a rich progress bar on stderr, or nothing.
+
+    The bar goes to stderr so that stdout (the statistics) can go to a file or a
+    pipe without escape codes while the terminal still shows progress.
+    """
     if not enabled:
         yield lambda done: None
         return
+    from rich.console import Console
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -81,10 +88,28 @@ def _progress(out: _Out, total: int, enabled: bool) -> Iterator[Callable[[int], 
         TimeRemainingColumn,
     )
 
+    console = Console(file=sys.stderr, force_terminal=True)
     columns = ("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=out.console, transient=True) as bar:
+    with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task("hands", total=total)
         yield lambda done: bar.update(task, completed=done)
+
+
+def _show_progress(choice: str) -> bool:
+    """Whether to show progress: ``always``, or ``auto`` with stderr a terminal."""
+    if choice == "never":
+        return False
+    try:
+        import rich  # noqa: F401
+    except ImportError:
+        if choice == "always":
+            msg = "--progress always needs rich (pip install 'five-hundred[cli]')"
+            raise _UsageError(msg) from None
+        return False
+    if choice == "always":
+        return True
+    isatty = getattr(sys.stderr, "isatty", None)
+    return callable(isatty) and bool(isatty()) and os.environ.get("TERM") != "dumb"
 
 
 def _simulate(
@@ -117,14 +142,9 @@ def run(args: argparse.Namespace, out: _Out) -> int:
     """Run ``simulate`` with the parsed ``args``; return the exit status."""
     rules = _rules(args)
     seed = args.seed if args.seed is not None else _fresh_seed()
-    show = args.progress == "always" or (args.progress == "auto" and out.rich)
-    if show and not out.rich:
-        msg = (
-            "--progress always needs rich and --color (pip install 'five-hundred[cli]')"
-        )
-        raise _UsageError(msg)
+    show = _show_progress(args.progress)
     start = time.perf_counter()
-    with _progress(out, args.hands, show) as report:
+    with _progress(args.hands, show) as report:
         stats = _simulate(rules, args.hands, seed, report)
     elapsed = max(time.perf_counter() - start, 1e-9)
     n = stats.hands
@@ -200,7 +220,8 @@ def add_parser(commands: _Commands) -> None:
         "--progress",
         choices=("auto", "always", "never"),
         default="auto",
-        help="a progress bar (with rich, on a terminal by default)",
+        help="a progress bar on stderr (with rich; by default when stderr is a "
+        "terminal)",
     )
     _add_rules_options(parser)
     parser.set_defaults(handler=run)
