@@ -813,3 +813,85 @@ def test_the_documentation_shows_real_output(
     main(shlex.split(command))
     out, err = capsys.readouterr()
     assert out + err == expected
+
+
+def test_watch_shows_a_whole_game_between_computer_players(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = play(
+        capsys, monkeypatch, "", "--seat", "none", "--seed", "2", "--target", "150"
+    )
+    assert out.startswith("Five Hundred: computer players only.\n")
+    assert "\n  seat 3: " in out  # every hand is shown at the deal
+    assert "Seat 1 leads JK.\nSeat 2 plays 6C.\n" in out
+    assert "\n[contract 6C by seat 1 | tricks 0+2: 0, 1+3: 1 | scores 0+2: 0" in out
+    assert re.search(r"\nSeats . and . win the game\.\n$", out)
+    watched, _ = run(capsys, "watch", "--seed", "2", "--target", "150", "--delay", "0")
+    assert watched == out
+
+
+def test_play_auto_plays_a_forced_card_and_confirms_every_action(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = play(capsys, monkeypatch, "1\n" * 12, "--seed", "3", "--hands", "1", "--auto")
+    assert "You call PASS.\n" in out
+    assert "Seat 2 takes the kitty and discards 3 cards.\n" in out
+    assert "You lead trick 2.\n" in out
+    assert "Your only legal card is played for you.\nYou play 9C.\n" in out
+    assert out.rstrip().endswith("Stopped after 1 hand.")
+
+
+def test_play_rules_summary_follows_the_rules_in_force(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script = "rules\nq\ny\n\n"
+    out = play(capsys, monkeypatch, script, "--seed", "1", "--american", "--perfect")
+    assert "Auction: one round of bidding; bids run from 6S (20) to 10NT (500) on" in out
+    out = play(capsys, monkeypatch, script, "--seed", "1", "--no-misere")
+    assert "Also: sans-kitty bids (7H-SK)." in out
+    assert "misère MIS" not in out
+
+
+def test_play_load_resumes_and_refuses_what_it_cannot(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    saved = tmp_path / "game.txt"
+    play(capsys, monkeypatch, "1\nq\ny\n", "--seed", "3", "--save", str(saved))
+    out = play(capsys, monkeypatch, "1\nq\ny\n\n", "--load", str(saved))
+    assert "Resuming " in out
+    assert "Trick 1 so far: seat 2 JC, seat 3 8C" in out
+    assert "You play JK." in out
+    assert "--seed" in run_bad(capsys, "play", "--load", str(saved), "--seed", "1")
+    err = run_bad(capsys, "play", "--load", str(saved), "--players", "5")
+    assert "drop the rules options" in err
+    finished = tmp_path / "over.txt"
+    play(
+        capsys,
+        monkeypatch,
+        "",
+        "--seat",
+        "none",
+        "--seed",
+        "2",
+        "--target",
+        "150",
+        "--save",
+        str(finished),
+    )
+    assert "that game is over" in run_bad(capsys, "play", "--load", str(finished))
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--seat", "x"], "argument --seat: expected a seat number or none, got 'x'"),
+        (["--delay", "-1"], "argument --delay: expected seconds from 0 to 60"),
+        (["--delay", "soon"], "argument --delay: expected seconds from 0 to 60"),
+    ],
+)
+def test_play_refuses_bad_seat_and_delay(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert message in run_bad(capsys, "play", *argv)
