@@ -140,25 +140,59 @@ def test_score_with_other_rules(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        ([], "the following arguments are required: CONTRACT, --tricks"),
-        (["8H"], "required: --tricks"),
+        ([], "the following arguments are required: CONTRACT"),
+        (["11H", "--tricks", "x"], "invalid bid '11H'"),  # the bid is checked first
+        (["8H", "--scores", "1,2"], "argument --tricks: needed with --defenders"),
         (["8Q", "--tricks", "1"], "invalid bid '8Q'"),
         (["PASS", "--tricks", "1"], "a pass scores nothing"),
-        (["8H", "--tricks", "11"], "--tricks 11: a hand has 0 to 10 tricks"),
-        (["8H", "--tricks", "x"], "argument --tricks: invalid int value: 'x'"),
+        (
+            ["8H", "--tricks", "11"],
+            "argument --tricks: expected a number of tricks from 0 to 10, got '11'",
+        ),
+        (
+            ["8H", "--tricks", "x"],
+            "argument --tricks: expected a number of tricks from 0 to 10, got 'x'",
+        ),
         (["OMIS", "--tricks", "0", "--no-open-misere"], "open misère is not allowed"),
-        (["8H", "--tricks", "8", "--side", "2"], "--side 2: sides are 0 to 1"),
-        (["8H", "--tricks", "8", "--partner", "1"], "--partner is for a five-player"),
+        (
+            ["8H", "--tricks", "8", "--side", "2"],
+            "argument --side: expected a side from 0 to 1, got 2",
+        ),
+        (
+            ["8H", "--tricks", "8", "--partner", "1"],
+            "argument --partner: only for a five-player",
+        ),
         (
             ["8H", "--tricks", "8", "--players", "5", "--partner", "0"],
-            "--partner 0: give another seat",
+            "argument --partner: expected another seat than 0",
         ),
-        (["8H", "--tricks", "8", "--defenders", "1,1"], "--defenders needs 1 number"),
-        (["8H", "--tricks", "8", "--defenders", "a"], "--defenders expects whole"),
-        (["8H", "--tricks", "8", "--scores", "1"], "--scores needs 2 numbers"),
-        (["8H", "--tricks", "8", "--defenders", "5"], "invalid tricks_won"),
-        (["8H", "--tricks", "8", "--rule", "nonsense=1"], "unknown rules option"),
-        (["8H", "--tricks", "8", "--rule", "slam_bonus"], "--rule expects NAME=VALUE"),
+        (
+            ["8H", "--tricks", "8", "--defenders", "1,1"],
+            "argument --defenders: expected 1 number,",
+        ),
+        (
+            ["8H", "--tricks", "8", "--defenders", "a"],
+            "argument --defenders: expected whole numbers",
+        ),
+        (
+            ["8H", "--tricks", "8", "--scores", "1"],
+            "argument --scores: expected 2 numbers",
+        ),
+        (
+            ["8H", "--tricks", "8", "--defenders", "5"],
+            (
+                "argument --defenders: expected tricks of 0 or more that add up to "
+                "at most 2 with --tricks 8, got '5'"
+            ),
+        ),
+        (
+            ["8H", "--tricks", "8", "--rule", "nonsense=1"],
+            "argument --rule: unknown rules option 'nonsense'; the options: players,",
+        ),
+        (
+            ["8H", "--tricks", "8", "--rule", "slam_bonus"],
+            "argument --rule: expected NAME=VALUE",
+        ),
         (["8H", "--tricks", "8", "--rule", "slam_bonus=maybe"], "expected true or"),
         (["8H", "--tricks", "8", "--rule", "target=lots"], "expected a whole number"),
         (["8H", "--tricks", "8", "--rule", "joker_lead_suit=x"], "expected one of"),
@@ -648,7 +682,7 @@ def test_the_script_is_named_five_hundred(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(sys, "argv", ["/usr/bin/five-hundred"])
-    assert main(["score", "8H"]) == 2
+    assert main(["score", "8Q"]) == 2
     assert capsys.readouterr().err.startswith("five-hundred: error: ")
 
 
@@ -660,12 +694,31 @@ class _Tty(io.StringIO):
 def test_colour_is_automatic_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("rich")
     monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
     monkeypatch.setenv("TERM", "xterm")
     assert _use_colour("auto", _Tty())
     assert not _use_colour("auto", io.StringIO())
     assert not _use_colour("never", _Tty())
-    monkeypatch.setenv("NO_COLOR", "1")
-    assert not _use_colour("auto", _Tty())
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    assert _use_colour("auto", io.StringIO())
+    assert not _use_colour("never", _Tty())
+
+
+def test_no_color_keeps_the_suit_symbols(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("rich")
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    for no_color, coloured in (("1", False), ("", True)):
+        monkeypatch.setenv("NO_COLOR", no_color)
+        terminal = _Tty()
+        monkeypatch.setattr(sys, "stdout", terminal)
+        assert main(["score", "8H", "--tricks", "9"]) == 0
+        shown = terminal.getvalue()
+        assert "♥" in shown
+        assert ("\x1b[31m" in shown) is coloured  # red
+        assert ("8♥ made" in shown) is not coloured
 
 
 def test_an_interrupt_ends_quietly(
@@ -712,7 +765,7 @@ def test_subcommands_in_a_process(argv: list[str]) -> None:
     [
         ["--seed", "x"],
         ["table", "--players", "1"],
-        ["score", "8H"],
+        ["score", "8Q"],
         ["legal", "--seed", "1", "--actions", "6S, 6S"],
         ["simulate", "-n", "-3"],
         ["play", "--seat", "9"],
@@ -846,7 +899,9 @@ def test_play_rules_summary_follows_the_rules_in_force(
 ) -> None:
     script = "rules\nq\ny\n\n"
     out = play(capsys, monkeypatch, script, "--seed", "1", "--american", "--perfect")
-    assert "Auction: one round of bidding; bids run from 6S (20) to 10NT (500) on" in out
+    assert (
+        "Auction: one round of bidding; bids run from 6S (20) to 10NT (500) on" in out
+    )
     out = play(capsys, monkeypatch, script, "--seed", "1", "--no-misere")
     assert "Also: sans-kitty bids (7H-SK)." in out
     assert "misère MIS" not in out

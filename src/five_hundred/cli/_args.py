@@ -102,7 +102,10 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
 def _rule_value(name: str, text: str) -> object:
     field = _RULE_FIELDS.get(name)
     if field is None:
-        msg = f"unknown rules option {name!r} (see the Rules reference)"
+        msg = (
+            f"argument --rule: unknown rules option {name!r}; the options: "
+            + ", ".join(_RULE_FIELDS)
+        )
         raise _UsageError(msg)
     word = text.strip().lower()
     default = field.default
@@ -154,7 +157,7 @@ def _rules(args: argparse.Namespace) -> Rules:
     for item in getattr(args, "rule", None) or ():
         name, equals, value = item.partition("=")
         if not equals:
-            msg = f"--rule expects NAME=VALUE, got {item!r}"
+            msg = f"argument --rule: expected NAME=VALUE, got {item!r}"
             raise _UsageError(msg)
         changes[name.strip()] = _rule_value(name.strip(), value)
     if getattr(args, "american", False):
@@ -229,15 +232,11 @@ def _use_colour(choice: str, stream: IO[str]) -> bool:
             msg = "--color always needs rich (pip install 'five-hundred[cli]')"
             raise _UsageError(msg) from None
         return False
-    if choice == "always":
+    if choice == "always" or os.environ.get("FORCE_COLOR"):
         return True
     isatty = getattr(stream, "isatty", None)
-    return (
-        callable(isatty)
-        and bool(isatty())
-        and "NO_COLOR" not in os.environ
-        and os.environ.get("TERM") != "dumb"
-    )
+    # NO_COLOR turns the colour off, not the suit symbols (see _Out).
+    return callable(isatty) and bool(isatty()) and os.environ.get("TERM") != "dumb"
 
 
 _Commands: TypeAlias = "argparse._SubParsersAction[_Parser]"
@@ -265,3 +264,23 @@ def _is_seat(rules: Rules, seat: int) -> bool:
     except InvalidStateError:
         return False
     return True
+
+
+def _add_json(parser: argparse.ArgumentParser) -> None:
+    """The ``--json`` option: one JSON object on stdout instead of the text."""
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object (for scripts) instead of the text",
+    )
+
+
+def _tricks_arg(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 10:
+        msg = f"expected a number of tricks from 0 to 10, got {text!r}"
+        raise argparse.ArgumentTypeError(msg)
+    return value
