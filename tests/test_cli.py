@@ -7,6 +7,7 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -234,7 +235,7 @@ def test_table_with_options(capsys: pytest.CaptureFixture[str]) -> None:
         "--target",
         "300",
     )
-    assert out.startswith("Scoring table (Perfect), 3 players, American auction")
+    assert out.startswith("Scoring table, 3 players, American auction, perfect table")
     assert "    10  420  440  460  480  500\n" in out
     assert "misère 250\n" in out
     assert "Defenders score" not in out
@@ -950,3 +951,102 @@ def test_play_refuses_bad_seat_and_delay(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
     assert message in run_bad(capsys, "play", *argv)
+
+
+# -- JSON for scripts ---------------------------------------------------------------
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str, status: int = 0) -> Any:
+    out, err = run(capsys, *argv, "--json", status=status)
+    assert err == ""
+    return json.loads(out)
+
+
+def test_score_json_agrees_with_the_text(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "score", "7NT", "--tricks", "6", "--scores", "450,300")
+    assert data == {
+        "bid": "7NT",
+        "value": 220,
+        "made": False,
+        "contracting_side": 0,
+        "contractor_sides": [0],
+        "tricks": [6, 4],
+        "result": [-220, 40],
+        "scores_before": [450, 300],
+        "scores_after": [230, 340],
+        "winners": [],
+    }
+    text, _ = run(capsys, "score", "7NT", "--tricks", "6", "--scores", "450,300")
+    assert "-220" in text
+    assert "230" in text
+
+
+def test_score_without_tricks_says_what_the_bid_is_worth(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out, _ = run(capsys, "score", "8H")
+    assert out == (
+        "8H is worth 300.\n"
+        "Made (the contractors take 8 tricks or more): +300 (defenders: side 1 +20).\n"
+        "Set (the contractors take 7 tricks): -300 (defenders: side 1 +30).\n"
+    )
+    out, _ = run(capsys, "score", "MIS")
+    assert "Set (the contractor takes a trick): -250.\n" in out
+    data = run_json(capsys, "score", "8H", "--players", "3")
+    assert data == {
+        "bid": "8H",
+        "value": 300,
+        "contracting_side": 0,
+        "made": [300, 10, 10],
+        "set": [-300, 20, 10],
+    }
+
+
+def test_table_json_and_a_title_that_names_the_table_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = run_json(capsys, "table", "--no-blind-misere")
+    assert data["values"]["6S"] == 40
+    assert data["values"]["10NT"] == 520
+    assert data["values"]["MIS"] == 250
+    assert "BMIS" not in data["values"]
+    assert data["rules"]["blind_misere"] is False
+    assert len(data["values"]) == 27
+    out, _ = run(capsys, "table", "--perfect")
+    assert out.splitlines()[0] == "Scoring table, 4 players, 2 sides, perfect table"
+
+
+def test_legal_json_lists_actions_and_gives_the_refusal_code(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = run_json(capsys, "legal", "--seed", "1", "--actions", "PASS")
+    assert data["phase"] == "bidding"
+    assert data["to_act"] == 2
+    assert data["legal"][:3] == ["PASS", "6S", "6S-SK"]
+    data = run_json(
+        capsys,
+        "legal",
+        "--seed",
+        "1",
+        "--actions",
+        "PASS 6H",
+        "--action",
+        "6S",
+        status=1,
+    )
+    assert data["legal"] is False
+    assert data["code"] == "bid-too-low"
+    assert data["reason"] == "it does not outrank the standing bid 6H"
+    data = run_json(
+        capsys, "legal", "--seed", "1", "--actions", "PASS 6H", "--action", "7S"
+    )
+    assert (data["legal"], data["code"], data["reason"]) == (True, None, None)
+
+
+def test_simulate_json_counts_every_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "simulate", "-n", "30", "--seed", "1")
+    assert data["hands"] == 30
+    bid = sum(row["bid"] for row in data["contracts"].values())
+    assert bid + data["thrown_in"] == 30
+    assert all(0 <= row["made"] <= row["bid"] for row in data["contracts"].values())
+    assert data["rules"]["players"] == 4

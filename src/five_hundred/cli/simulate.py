@@ -13,6 +13,7 @@ from five_hundred.bidding import bid_rank, parse_bid
 from five_hundred.bots import RuleBasedPlayer
 from five_hundred.cli._args import (
     _add_command,
+    _add_json,
     _add_rules_options,
     _Commands,
     _count_arg,
@@ -22,7 +23,7 @@ from five_hundred.cli._args import (
     _UsageError,
 )
 from five_hundred.cli._game_text import _contractor_sides, _describe_rules
-from five_hundred.cli._output import _Out, _plural
+from five_hundred.cli._output import _Out, _plural, _write_json
 from five_hundred.dealing import SplitMix64
 from five_hundred.rules import Rules, side_of
 from five_hundred.scoring import contract_made
@@ -138,6 +139,35 @@ def _simulate(
     return stats
 
 
+def _stats_data(
+    stats: _Stats, rules: Rules, seed: int, elapsed: float
+) -> dict[str, object]:
+    """What ``simulate --json`` prints."""
+    n = max(stats.hands, 1)
+    played = sum(stats.bid.values())
+    return {
+        "hands": stats.hands,
+        "seed": seed,
+        "seconds": round(elapsed, 3),
+        "games_finished": stats.games,
+        "game_hands": stats.game_hands,
+        "thrown_in": stats.thrown_in,
+        "contracts": {
+            key: {
+                "bid": stats.bid[key],
+                "made": stats.made[key],
+                "points": stats.points[key],
+            }
+            for key in sorted(stats.bid, key=stats.rank.__getitem__)
+        },
+        "contractor_points_per_hand": stats.contractor_points / n,
+        "defender_points_per_hand": (
+            stats.defender_points / max(stats.defender_sides, 1) * played / n
+        ),
+        "rules": rules.to_dict(),
+    }
+
+
 def run(args: argparse.Namespace, out: _Out) -> int:
     """Run ``simulate`` with the parsed ``args``; return the exit status."""
     rules = _rules(args)
@@ -148,6 +178,9 @@ def run(args: argparse.Namespace, out: _Out) -> int:
         stats = _simulate(rules, args.hands, seed, report)
     elapsed = max(time.perf_counter() - start, 1e-9)
     n = stats.hands
+    if args.json:
+        _write_json(out.stream, _stats_data(stats, rules, seed, elapsed))
+        return 0
     out.line(
         out.bold(f"Simulated {_plural(n, 'hand')}")
         + out.text(
@@ -223,5 +256,6 @@ def add_parser(commands: _Commands) -> None:
         help="a progress bar on stderr (with rich; by default when stderr is a "
         "terminal)",
     )
+    _add_json(parser)
     _add_rules_options(parser)
     parser.set_defaults(handler=run)
