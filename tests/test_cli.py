@@ -803,6 +803,8 @@ def test_help_in_a_process() -> None:
 # -- the documentation's examples ----------------------------------------------------
 
 COMMAND = "$ python -m five_hundred "
+SCRIPT = "$ .venv/bin/five-hundred "
+"""The README's form: the venv's script runs in a fresh shell after the quick start."""
 
 
 def _console_blocks(path: Path) -> list[list[str]]:
@@ -843,14 +845,33 @@ def _shown_commands() -> list[tuple[str, str, str]]:
                         name = f"{path.name}: {command}"
                         found.append((name, command, "\n".join(output) + "\n"))
                     command, output = None, []
-                    if line.startswith(COMMAND) and "|" not in line:
-                        command = line[len(COMMAND) :]
+                    for prefix in (COMMAND, SCRIPT):
+                        if line.startswith(prefix) and "|" not in line:
+                            command = line[len(prefix) :]
                 elif command is not None:
                     output.append(line)
     return found
 
 
 SHOWN = _shown_commands()
+
+
+def test_the_readme_commands_run_in_a_fresh_shell() -> None:
+    # After the quick start the venv is not active: a bare python -m five_hundred
+    # would run the system Python, without the package.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = [
+        line.removeprefix("$ ")
+        for line in readme.splitlines()
+        if "five_hundred" in line or "five-hundred" in line
+    ]
+    bare = [
+        line
+        for line in commands
+        if line.startswith(("python -m five_hundred", "five-hundred"))
+    ]
+    assert bare == []
+    assert any(line.startswith(".venv/bin/five-hundred ") for line in commands)
 
 
 def test_the_documentation_shows_commands() -> None:
