@@ -899,7 +899,9 @@ def test_watch_shows_a_whole_game_between_computer_players(
     assert out.startswith("Five Hundred: computer players only.\n")
     assert "\n  seat 3: " in out  # every hand is shown at the deal
     assert "Seat 1 leads JK.\nSeat 2 plays 6C.\n" in out
-    assert "\n[contract 6C by seat 1 | tricks 0+2: 0, 1+3: 1 | scores 0+2: 0" in out
+    assert (
+        "\nStatus: contract 6C by seat 1 | tricks 0+2: 0, 1+3: 1 | scores 0+2: 0" in out
+    )
     assert re.search(r"\nSeats . and . win the game\.\n$", out)
     watched, _ = run(capsys, "watch", "--seed", "2", "--target", "150", "--delay", "0")
     assert watched == out

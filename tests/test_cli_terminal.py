@@ -38,8 +38,9 @@ def finish(child: "pexpect.spawn[str]") -> int:
     return int(child.exitstatus)
 
 
-def test_play_a_whole_hand_in_a_terminal() -> None:
-    child = spawn("play", "--seed", "3", "--hands", "1", "--color", "never")
+def play_a_hand(*argv: str) -> str:
+    """Play hand 1 of seed 3 choosing option 1 each time; what the screen showed."""
+    child = spawn("play", "--seed", "3", "--hands", "1", *argv)
     child.expect("you are seat 0, partnered with seat 2")
     seen = ""
     while True:
@@ -49,10 +50,26 @@ def test_play_a_whole_hand_in_a_terminal() -> None:
             break
         child.sendline("1")
     assert finish(child) == 0
+    return seen
+
+
+def test_play_a_whole_hand_in_colour() -> None:
+    seen = play_a_hand()
+    assert "\x1b[" in seen  # colour on a terminal
+    assert "[/" not in seen  # and no markup left over
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", seen)
+    assert "Status: contract 7♣ by seat 2 | tricks 0+2: " in plain
+    assert "Trick 10: " in plain
+
+
+def test_play_a_whole_hand_in_a_terminal() -> None:
+    seen = play_a_hand("--color", "never")
     assert "You call PASS." in seen
     assert "Contract: 7C by seat 2." in seen
     assert "You lead trick 2." in seen
-    assert re.search(r"\[contract 7C by seat 2 \| tricks 0\+2: \d+, 1\+3: \d+", seen)
+    assert re.search(
+        r"Status: contract 7C by seat 2 \| tricks 0\+2: \d+, 1\+3: \d+", seen
+    )
     assert "Trick 10: " in seen
     assert "Seats 0 and 2 made 7C" in seen
 

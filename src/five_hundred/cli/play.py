@@ -216,7 +216,7 @@ def _status(out: _Out, seen: SeatView) -> str:
             for side, score in enumerate(seen.scores)
         )
     )
-    return "[" + " | ".join(parts) + "]"
+    return "Status: " + " | ".join(parts)  # markup: no square brackets
 
 
 def _who(seat: int, human: int | None) -> str:
@@ -260,7 +260,7 @@ def _human_turn(
     if seen.phase is Phase.BIDDING and seen.calls:
         _show_auction(out, seen.calls)
     if seen.phase is Phase.PLAY:
-        out.line(out.text(_status(out, seen)) if not out.rich else _status(out, seen))
+        out.line(_status(out, seen))
     if seen.exposed and seen.contract is not None:
         out.line(
             f"Seat {seen.contract.contractor} plays open misère: "
@@ -326,9 +326,7 @@ def _human_turn(
             out.line(f"The computer would choose {out.action(suggestion)}.")
             continue
         if word in {"s", "status"}:
-            out.line(
-                out.text(_status(out, seen)) if not out.rich else _status(out, seen)
-            )
+            out.line(_status(out, seen))
             continue
         if word == "rules":
             for line in _rules_summary(seen.rules):
@@ -512,7 +510,7 @@ def _play_hands(
             out.bold(f"Hand {state.hand_number + 1}")
             + out.text(f": seat {state.dealer} deals.")
         )
-        out.line(out.text(_status(out, view(state, human))))
+        out.line(_status(out, view(state, human)))
         if human is None and state.phase is Phase.BIDDING and not state.moves:
             for seat in range(rules.players):
                 hand = state.hands[seat]
@@ -550,7 +548,7 @@ def _play_hands(
                     f"; won by seat {trick.winner}.",
                 )
                 if human is None:
-                    out.line(out.text(_status(out, view(state, None))))
+                    out.line(_status(out, view(state, None)))
         out.line()
         for line in _result_lines(out, state):
             out.line(line)
