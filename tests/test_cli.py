@@ -529,7 +529,7 @@ def test_play_typed_actions_help_and_hints(
     assert "OMIS, open misère: " in out
     assert "The computer would choose " in out
     assert "\n99 is not a choice: type a number from 1 to " in out
-    assert "\nInvalid action 'frob'" in out
+    assert "\n'frob' is not a call: expected a bid (6S to 10NT, 7H-SK, MIS" in out
     assert out.rstrip().endswith("Game abandoned.")
 
 

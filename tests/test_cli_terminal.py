@@ -79,7 +79,7 @@ def test_play_answers_wrong_input_at_every_prompt(tmp_path: Path) -> None:
     # Joker, so the bidding, discard, nomination and play prompts all come up.
     child = spawn("play", "--seed", "8", "--seat", "1", "--color", "never")
     child.expect("Your call:")
-    for wrong, answer in (("0", "0 is not a choice"), ("7Q", "Invalid")):
+    for wrong, answer in (("0", "0 is not a choice"), ("7Q", "'7Q' is not a call")):
         child.sendline(wrong)
         child.expect(answer)
     child.sendline("?")

@@ -41,7 +41,7 @@ from five_hundred.cli._game_text import (
 from five_hundred.cli._output import WIDTH, _hand_text, _Out, _plural, _sorted_hand
 from five_hundred.cli.legal import _read_record
 from five_hundred.dealing import KITTY_SIZE
-from five_hundred.errors import InvalidNotationError
+from five_hundred.errors import InvalidNotationError, quote
 from five_hundred.records import record
 from five_hundred.rules import Rules, side_of
 from five_hundred.state import (
@@ -185,7 +185,16 @@ def _parse_choice(text: str, choices: Sequence[Action], seen: SeatView) -> Actio
                 "or the action"
             )
         raise InvalidNotationError(msg)
-    return parse_action(text, context=seen)
+    try:
+        return parse_action(text, context=seen)
+    except InvalidNotationError:
+        if seen.phase is not Phase.BIDDING:
+            raise
+        msg = (
+            f"{quote(text)} is not a call: expected a bid (6S to 10NT, 7H-SK, MIS, OMIS, "
+            "BMIS), PASS, or the number of a choice"
+        )
+        raise InvalidNotationError(msg) from None
 
 
 def _side_label(rules: Rules, side: int) -> str:
