@@ -176,3 +176,31 @@ def test_simulate_to_a_file_shows_progress_on_the_terminal(tmp_path: Path) -> No
     text = target.read_text(encoding="utf-8")
     assert text.startswith("Simulated 200 hands")
     assert "\x1b" not in text
+
+
+def test_play_answers_wrong_input_at_the_partner_call() -> None:
+    # Five players, seed 1: seat 0 takes the contract with 10NT and calls a partner.
+    child = spawn("play", "--seed", "1", "--players", "5", "--color", "never")
+    child.expect("Your call:")
+    child.sendline("10NT")
+    child.expect("Contract: 10NT by seat 0.")
+    child.expect("Discard 3 cards")
+    child.sendline("1")
+    child.expect("Call a partner card \\(or play alone\\):")
+    child.sendline("?")
+    child.expect("whoever holds it is your partner")
+    child.sendline("ZZ")
+    child.expect("expected a partner card \\(AH\\) or ALONE")
+    child.sendline("44")
+    child.expect("44 is not a choice: type a number from 1 to 43")
+    child.sendline("AS")
+    child.expect("You call AS as partner card.")
+    child.expect("Status: contract 10NT by seat 0")
+    child.expect("You lead trick 1.")
+    child.sendline("q")
+    child.expect("Quit the game\\? ")
+    child.sendline("y")
+    child.expect("Enter to quit unsaved: ")
+    child.sendline("")
+    child.expect("Game abandoned.")
+    assert finish(child) == 0
