@@ -621,7 +621,10 @@ def test_play_ends_at_the_end_of_input_with_an_error(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--seat", "4"], "--seat 4: seats are 0 to 3"),
+        (
+            ["--seat", "4"],
+            "argument --seat: expected a seat from 0 to 3 or none, got 4",
+        ),
         (["--opponents", "genius"], "invalid choice: 'genius'"),
         (["--hands", "0"], "expected a number of 1 or more"),
     ],

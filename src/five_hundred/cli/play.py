@@ -418,14 +418,17 @@ def _start(args: argparse.Namespace) -> GameState:
         seed = args.seed if args.seed is not None else _fresh_seed()
         return new_game(_rules(args), seed=seed)
     if args.seed is not None:
-        msg = "--load: the game's seed comes from the record; drop --seed"
+        msg = "argument --load: the game's seed comes from the record; drop --seed"
         raise _UsageError(msg)
     if _rules(args) != Rules():
-        msg = "--load: the game's rules come from the record; drop the rules options"
+        msg = (
+            "argument --load: the game's rules come from the record; drop the rules "
+            "options"
+        )
         raise _UsageError(msg)
     state = _read_record(args.load)
     if state.phase is Phase.GAME_OVER:
-        msg = f"--load {args.load}: that game is over"
+        msg = f"argument --load: that game is over, got {args.load!r}"
         raise _UsageError(msg)
     if state.phase is Phase.HAND_OVER:
         state = next_hand(state)
@@ -438,12 +441,15 @@ def run(args: argparse.Namespace, out: _Out) -> int:
     if args.save is not None:
         folder = os.path.dirname(os.path.abspath(args.save))
         if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-            msg = f"--save {args.save}: cannot write in {folder}"
+            msg = f"argument --save: cannot write in {folder}, got {args.save!r}"
             raise _UsageError(msg)
     state = _start(args)
     rules = state.rules
     if human is not None and not _is_seat(rules, human):
-        msg = f"--seat {human}: seats are 0 to {rules.players - 1}, or none"
+        msg = (
+            f"argument --seat: expected a seat from 0 to {rules.players - 1} or none, "
+            f"got {human}"
+        )
         raise _UsageError(msg)
     seed = state.seed if state.seed is not None else 0
     bots: list[Player] = [
