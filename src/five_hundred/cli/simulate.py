@@ -96,23 +96,6 @@ def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
         yield lambda done: bar.update(task, completed=done)
 
 
-def _show_progress(choice: str) -> bool:
-    """Whether to show progress: ``always``, or ``auto`` with stderr a terminal."""
-    if choice == "never":
-        return False
-    try:
-        import rich  # noqa: F401
-    except ImportError:
-        if choice == "always":
-            msg = "--progress always needs rich (pip install 'five-hundred[cli]')"
-            raise _UsageError(msg) from None
-        return False
-    if choice == "always":
-        return True
-    isatty = getattr(sys.stderr, "isatty", None)
-    return callable(isatty) and bool(isatty()) and os.environ.get("TERM") != "dumb"
-
-
 def _simulate(
     rules: Rules, hands: int, seed: int, report: Callable[[int], None]
 ) -> _Stats:
@@ -137,35 +120,6 @@ def _simulate(
         if done % 50 == 0 or done == hands:
             report(done)
     return stats
-
-
-def _stats_data(
-    stats: _Stats, rules: Rules, seed: int, elapsed: float
-) -> dict[str, object]:
-    """What ``simulate --json`` prints."""
-    n = max(stats.hands, 1)
-    played = sum(stats.bid.values())
-    return {
-        "hands": stats.hands,
-        "seed": seed,
-        "seconds": round(elapsed, 3),
-        "games_finished": stats.games,
-        "game_hands": stats.game_hands,
-        "thrown_in": stats.thrown_in,
-        "contracts": {
-            key: {
-                "bid": stats.bid[key],
-                "made": stats.made[key],
-                "points": stats.points[key],
-            }
-            for key in sorted(stats.bid, key=stats.rank.__getitem__)
-        },
-        "contractor_points_per_hand": stats.contractor_points / n,
-        "defender_points_per_hand": (
-            stats.defender_points / max(stats.defender_sides, 1) * played / n
-        ),
-        "rules": rules.to_dict(),
-    }
 
 
 def run(args: argparse.Namespace, out: _Out) -> int:
@@ -229,6 +183,52 @@ def run(args: argparse.Namespace, out: _Out) -> int:
         )
     )
     return 0
+
+
+def _show_progress(choice: str) -> bool:
+    """Whether to show progress: ``always``, or ``auto`` with stderr a terminal."""
+    if choice == "never":
+        return False
+    try:
+        import rich  # noqa: F401
+    except ImportError:
+        if choice == "always":
+            msg = "--progress always needs rich (pip install 'five-hundred[cli]')"
+            raise _UsageError(msg) from None
+        return False
+    if choice == "always":
+        return True
+    isatty = getattr(sys.stderr, "isatty", None)
+    return callable(isatty) and bool(isatty()) and os.environ.get("TERM") != "dumb"
+
+
+def _stats_data(
+    stats: _Stats, rules: Rules, seed: int, elapsed: float
+) -> dict[str, object]:
+    """What ``simulate --json`` prints."""
+    n = max(stats.hands, 1)
+    played = sum(stats.bid.values())
+    return {
+        "hands": stats.hands,
+        "seed": seed,
+        "seconds": round(elapsed, 3),
+        "games_finished": stats.games,
+        "game_hands": stats.game_hands,
+        "thrown_in": stats.thrown_in,
+        "contracts": {
+            key: {
+                "bid": stats.bid[key],
+                "made": stats.made[key],
+                "points": stats.points[key],
+            }
+            for key in sorted(stats.bid, key=stats.rank.__getitem__)
+        },
+        "contractor_points_per_hand": stats.contractor_points / n,
+        "defender_points_per_hand": (
+            stats.defender_points / max(stats.defender_sides, 1) * played / n
+        ),
+        "rules": rules.to_dict(),
+    }
 
 
 def add_parser(commands: _Commands) -> None:
