@@ -249,6 +249,7 @@ def add_parser(commands: _Commands) -> None:
         help="hands to play (default 1000)",
     )
     parser.add_argument("--seed", type=_seed_arg, default=None, help="seed of the run")
+    _add_json(parser)
     parser.add_argument(
         "--progress",
         choices=("auto", "always", "never"),
@@ -256,6 +257,5 @@ def add_parser(commands: _Commands) -> None:
         help="a progress bar on stderr (with rich; by default when stderr is a "
         "terminal)",
     )
-    _add_json(parser)
     _add_rules_options(parser)
     parser.set_defaults(handler=run)
