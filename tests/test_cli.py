@@ -7,6 +7,7 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -141,29 +142,59 @@ def test_score_with_other_rules(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        ([], "the following arguments are required: CONTRACT, --tricks"),
-        (["8H"], "required: --tricks"),
+        ([], "the following arguments are required: CONTRACT"),
+        (["11H", "--tricks", "x"], "invalid bid '11H'"),  # the bid is checked first
+        (["8H", "--scores", "1,2"], "argument --tricks: needed with --defenders"),
         (["8Q", "--tricks", "1"], "invalid bid '8Q'"),
         (["PASS", "--tricks", "1"], "a pass scores nothing"),
-        (["8H", "--tricks", "11"], "--tricks 11: a hand has 0 to 10 tricks"),
-        # issue 12: numbers are read in ASCII digits, with a message of the library's own
+        (
+            ["8H", "--tricks", "11"],
+            "argument --tricks: expected a number of tricks from 0 to 10, got '11'",
+        ),
         (
             ["8H", "--tricks", "x"],
-            "argument --tricks: expected a whole number, got 'x'",
+            "argument --tricks: expected a number of tricks from 0 to 10, got 'x'",
         ),
         (["OMIS", "--tricks", "0", "--no-open-misere"], "open misère is not allowed"),
-        (["8H", "--tricks", "8", "--side", "2"], "--side 2: sides are 0 to 1"),
-        (["8H", "--tricks", "8", "--partner", "1"], "--partner is for a five-player"),
+        (
+            ["8H", "--tricks", "8", "--side", "2"],
+            "argument --side: expected a side from 0 to 1, got 2",
+        ),
+        (
+            ["8H", "--tricks", "8", "--partner", "1"],
+            "argument --partner: only for a five-player",
+        ),
         (
             ["8H", "--tricks", "8", "--players", "5", "--partner", "0"],
-            "--partner 0: give another seat",
+            "argument --partner: expected another seat than 0",
         ),
-        (["8H", "--tricks", "8", "--defenders", "1,1"], "--defenders needs 1 number"),
-        (["8H", "--tricks", "8", "--defenders", "a"], "--defenders expects whole"),
-        (["8H", "--tricks", "8", "--scores", "1"], "--scores needs 2 numbers"),
-        (["8H", "--tricks", "8", "--defenders", "5"], "invalid tricks_won"),
-        (["8H", "--tricks", "8", "--rule", "nonsense=1"], "unknown rules option"),
-        (["8H", "--tricks", "8", "--rule", "slam_bonus"], "--rule expects NAME=VALUE"),
+        (
+            ["8H", "--tricks", "8", "--defenders", "1,1"],
+            "argument --defenders: expected 1 number,",
+        ),
+        (
+            ["8H", "--tricks", "8", "--defenders", "a"],
+            "argument --defenders: expected whole numbers",
+        ),
+        (
+            ["8H", "--tricks", "8", "--scores", "1"],
+            "argument --scores: expected 2 numbers",
+        ),
+        (
+            ["8H", "--tricks", "8", "--defenders", "5"],
+            (
+                "argument --defenders: expected tricks of 0 or more that add up to "
+                "at most 2 with --tricks 8, got '5'"
+            ),
+        ),
+        (
+            ["8H", "--tricks", "8", "--rule", "nonsense=1"],
+            "argument --rule: unknown rules option 'nonsense'; the options: players,",
+        ),
+        (
+            ["8H", "--tricks", "8", "--rule", "slam_bonus"],
+            "argument --rule: expected NAME=VALUE",
+        ),
         (["8H", "--tricks", "8", "--rule", "slam_bonus=maybe"], "expected true or"),
         (["8H", "--tricks", "8", "--rule", "target=lots"], "expected a whole number"),
         (["8H", "--tricks", "8", "--rule", "joker_lead_suit=x"], "expected one of"),
@@ -205,7 +236,7 @@ def test_table_with_options(capsys: pytest.CaptureFixture[str]) -> None:
         "--target",
         "300",
     )
-    assert out.startswith("Scoring table (Perfect), 3 players, American auction")
+    assert out.startswith("Scoring table, 3 players, American auction, perfect table")
     assert "    10  420  440  460  480  500\n" in out
     assert "misère 250\n" in out
     assert "Defenders score" not in out
@@ -414,12 +445,24 @@ def test_simulate_a_finished_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert re.search(r"\n\d+ games? finished, [\d.]+ hands a game", out)
 
 
+def test_simulate_progress_goes_to_stderr_only(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # --progress always draws the bar on stderr, even with plain stdout: the
+    # statistics stay free of escape codes.
+    out, err = run(
+        capsys, "simulate", "-n", "60", "--seed", "1", "--progress", "always"
+    )
+    assert "\x1b" not in out
+    assert out.startswith("Simulated 60 hands")
+    assert "simulating" in err
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["-n", "0"], "argument -n/--hands: expected a number of 1 or more"),
         (["-n", "many"], "expected a whole number, got 'many'"),
-        (["--progress", "always", "--color", "never"], "--progress always needs rich"),
         (["--progress", "sometimes"], "invalid choice: 'sometimes'"),
     ],
 )
@@ -481,12 +524,13 @@ def test_play_typed_actions_help_and_hints(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Seat 0 deals, so seat 0 calls last: three computer calls come first.
-    script = "?\nh\n99\nfrob\n6S\n\nPASS\nq\n"
+    script = "?\nh\n99\nfrob\n6S\n\nPASS\nq\ny\n\n"
     out = play(capsys, monkeypatch, script, "--seed", "1", "--opponents", "random")
-    assert "Type the number of a choice, or the action itself" in out
+    assert "Type the number of a choice, or the call itself" in out
+    assert "OMIS, open misère: " in out
     assert "The computer would choose " in out
-    assert "\nChoose a number from 1 to " in out
-    assert "\nInvalid action 'FROB'" in out
+    assert "\n99 is not a choice: type a number from 1 to " in out
+    assert "\n'frob' is not a call: expected a bid (6S to 10NT, 7H-SK, MIS" in out
     assert out.rstrip().endswith("Game abandoned.")
 
 
@@ -494,7 +538,7 @@ def test_play_explains_an_illegal_action(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Seed 1: seat 1 opens 6H and the others pass, so seat 0 may not bid 6S.
-    out = play(capsys, monkeypatch, "6S\nq\n", "--seed", "1")
+    out = play(capsys, monkeypatch, "6S\nq\nyes\n\n", "--seed", "1")
     assert "Seat 1 calls 6H." in out
     assert "Illegal bid '6S' by seat 0: it does not outrank the standing bid 6H." in out
     assert out.rstrip().endswith("Game abandoned.")
@@ -543,9 +587,10 @@ def test_play_saves_the_game_record_for_legal(
     tmp_path: Path,
 ) -> None:
     saved = tmp_path / "game.txt"
-    out = play(capsys, monkeypatch, "1\n1\nq\n", "--seed", "3", "--save", str(saved))
+    out = play(capsys, monkeypatch, "1\n1\nq\ny\n", "--seed", "3", "--save", str(saved))
     assert " ".join(out.split()).endswith(
-        f"Game saved to {saved} (check a move: legal {saved})."
+        f"Game saved to {saved} (resume: play --load {saved}; check a move: "
+        f"legal {saved}). Game abandoned."
     )
     loaded = GameRecord.from_text(saved.read_text(encoding="utf-8")).replay()
     assert loaded.seed == 3
@@ -562,17 +607,25 @@ def test_play_refuses_a_save_file_it_cannot_write(
     assert "cannot write in" in err
 
 
-def test_play_ends_at_the_end_of_input(
+def test_play_ends_at_the_end_of_input_with_an_error(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    out = play(capsys, monkeypatch, "", "--seed", "2")
-    assert out.rstrip().endswith("Game abandoned.")
+    # The end of input is not a choice to quit: exit status 2 and one error line.
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    _, err = run(capsys, "play", "--seed", "2", status=2)
+    assert err == (
+        "python -m five_hundred: error: the input ended before the game did: "
+        "game abandoned (--save FILE keeps it)\n"
+    )
 
 
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--seat", "4"], "--seat 4: seats are 0 to 3"),
+        (
+            ["--seat", "4"],
+            "argument --seat: expected a seat from 0 to 3 or none, got 4",
+        ),
         (["--opponents", "genius"], "invalid choice: 'genius'"),
         (["--hands", "0"], "expected a number of 1 or more"),
     ],
@@ -635,7 +688,7 @@ def test_the_script_is_named_five_hundred(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(sys, "argv", ["/usr/bin/five-hundred"])
-    assert main(["score", "8H"]) == 2
+    assert main(["score", "8Q"]) == 2
     assert capsys.readouterr().err.startswith("five-hundred: error: ")
 
 
@@ -647,12 +700,31 @@ class _Tty(io.StringIO):
 def test_colour_is_automatic_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("rich")
     monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
     monkeypatch.setenv("TERM", "xterm")
     assert _use_colour("auto", _Tty())
     assert not _use_colour("auto", io.StringIO())
     assert not _use_colour("never", _Tty())
-    monkeypatch.setenv("NO_COLOR", "1")
-    assert not _use_colour("auto", _Tty())
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    assert _use_colour("auto", io.StringIO())
+    assert not _use_colour("never", _Tty())
+
+
+def test_no_color_keeps_the_suit_symbols(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("rich")
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    for no_color, coloured in (("1", False), ("", True)):
+        monkeypatch.setenv("NO_COLOR", no_color)
+        terminal = _Tty()
+        monkeypatch.setattr(sys, "stdout", terminal)
+        assert main(["score", "8H", "--tricks", "9"]) == 0
+        shown = terminal.getvalue()
+        assert "♥" in shown
+        assert ("\x1b[31m" in shown) is coloured  # red
+        assert ("8♥ made" in shown) is not coloured
 
 
 def test_an_interrupt_ends_quietly(
@@ -699,7 +771,7 @@ def test_subcommands_in_a_process(argv: list[str]) -> None:
     [
         ["--seed", "x"],
         ["table", "--players", "1"],
-        ["score", "8H"],
+        ["score", "8Q"],
         ["legal", "--seed", "1", "--actions", "6S, 6S"],
         ["simulate", "-n", "-3"],
         ["play", "--seat", "9"],
@@ -736,6 +808,8 @@ def test_help_in_a_process() -> None:
 # -- the documentation's examples ----------------------------------------------------
 
 COMMAND = "$ python -m five_hundred "
+SCRIPT = "$ .venv/bin/five-hundred "
+"""The README's form: the venv's script runs in a fresh shell after the quick start."""
 
 
 def _console_blocks(path: Path) -> list[list[str]]:
@@ -776,14 +850,33 @@ def _shown_commands() -> list[tuple[str, str, str]]:
                         name = f"{path.name}: {command}"
                         found.append((name, command, "\n".join(output) + "\n"))
                     command, output = None, []
-                    if line.startswith(COMMAND) and "|" not in line:
-                        command = line[len(COMMAND) :]
+                    for prefix in (COMMAND, SCRIPT):
+                        if line.startswith(prefix) and "|" not in line:
+                            command = line[len(prefix) :]
                 elif command is not None:
                     output.append(line)
     return found
 
 
 SHOWN = _shown_commands()
+
+
+def test_the_readme_commands_run_in_a_fresh_shell() -> None:
+    # After the quick start the venv is not active: a bare python -m five_hundred
+    # would run the system Python, without the package.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = [
+        line.removeprefix("$ ")
+        for line in readme.splitlines()
+        if "five_hundred" in line or "five-hundred" in line
+    ]
+    bare = [
+        line
+        for line in commands
+        if line.startswith(("python -m five_hundred", "five-hundred"))
+    ]
+    assert bare == []
+    assert any(line.startswith(".venv/bin/five-hundred ") for line in commands)
 
 
 def test_the_documentation_shows_commands() -> None:
@@ -800,3 +893,188 @@ def test_the_documentation_shows_real_output(
     main(shlex.split(command))
     out, err = capsys.readouterr()
     assert out + err == expected
+
+
+def test_watch_shows_a_whole_game_between_computer_players(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = play(
+        capsys, monkeypatch, "", "--seat", "none", "--seed", "2", "--target", "150"
+    )
+    assert out.startswith("Five Hundred: computer players only.\n")
+    assert "\n  seat 3: " in out  # every hand is shown at the deal
+    assert "Seat 1 leads JK.\nSeat 2 plays 6C.\n" in out
+    assert (
+        "\nStatus: contract 6C by seat 1 | tricks 0+2: 0, 1+3: 1 | scores 0+2: 0" in out
+    )
+    assert re.search(r"\nSeats . and . win the game\.\n$", out)
+    watched, _ = run(capsys, "watch", "--seed", "2", "--target", "150", "--delay", "0")
+    assert watched == out
+
+
+def test_play_auto_plays_a_forced_card_and_confirms_every_action(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = play(capsys, monkeypatch, "1\n" * 12, "--seed", "3", "--hands", "1", "--auto")
+    assert "You call PASS.\n" in out
+    assert "Seat 2 takes the kitty and discards 3 cards.\n" in out
+    assert "You lead trick 2.\n" in out
+    assert "Your only legal card is played for you.\nYou play 9C.\n" in out
+    assert out.rstrip().endswith("Stopped after 1 hand.")
+
+
+def test_play_rules_summary_follows_the_rules_in_force(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script = "rules\nq\ny\n\n"
+    out = play(capsys, monkeypatch, script, "--seed", "1", "--american", "--perfect")
+    assert (
+        "Auction: one round of bidding; bids run from 6S (20) to 10NT (500) on" in out
+    )
+    out = play(capsys, monkeypatch, script, "--seed", "1", "--no-misere")
+    assert "Also: sans-kitty bids (7H-SK)." in out
+    assert "misère MIS" not in out
+
+
+def test_play_load_resumes_and_refuses_what_it_cannot(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    saved = tmp_path / "game.txt"
+    play(capsys, monkeypatch, "1\nq\ny\n", "--seed", "3", "--save", str(saved))
+    out = play(capsys, monkeypatch, "1\nq\ny\n\n", "--load", str(saved))
+    assert "Resuming " in out
+    assert "Trick 1 so far: seat 2 JC, seat 3 8C" in out
+    assert "You play JK." in out
+    assert "--seed" in run_bad(capsys, "play", "--load", str(saved), "--seed", "1")
+    err = run_bad(capsys, "play", "--load", str(saved), "--players", "5")
+    assert "drop the rules options" in err
+    finished = tmp_path / "over.txt"
+    play(
+        capsys,
+        monkeypatch,
+        "",
+        "--seat",
+        "none",
+        "--seed",
+        "2",
+        "--target",
+        "150",
+        "--save",
+        str(finished),
+    )
+    assert "that game is over" in run_bad(capsys, "play", "--load", str(finished))
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--seat", "x"], "argument --seat: expected a seat number or none, got 'x'"),
+        (["--delay", "-1"], "argument --delay: expected seconds from 0 to 60"),
+        (["--delay", "soon"], "argument --delay: expected seconds from 0 to 60"),
+    ],
+)
+def test_play_refuses_bad_seat_and_delay(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert message in run_bad(capsys, "play", *argv)
+
+
+# -- JSON for scripts ---------------------------------------------------------------
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str, status: int = 0) -> Any:
+    out, err = run(capsys, *argv, "--json", status=status)
+    assert err == ""
+    return json.loads(out)
+
+
+def test_score_json_agrees_with_the_text(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "score", "7NT", "--tricks", "6", "--scores", "450,300")
+    assert data == {
+        "bid": "7NT",
+        "value": 220,
+        "made": False,
+        "contracting_side": 0,
+        "contractor_sides": [0],
+        "tricks": [6, 4],
+        "result": [-220, 40],
+        "scores_before": [450, 300],
+        "scores_after": [230, 340],
+        "winners": [],
+    }
+    text, _ = run(capsys, "score", "7NT", "--tricks", "6", "--scores", "450,300")
+    assert "-220" in text
+    assert "230" in text
+
+
+def test_score_without_tricks_says_what_the_bid_is_worth(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out, _ = run(capsys, "score", "8H")
+    assert out == (
+        "8H is worth 300.\n"
+        "Made (the contractors take 8 tricks or more): +300 (defenders: side 1 +20).\n"
+        "Set (the contractors take 7 tricks): -300 (defenders: side 1 +30).\n"
+    )
+    out, _ = run(capsys, "score", "MIS")
+    assert "Set (the contractor takes a trick): -250.\n" in out
+    data = run_json(capsys, "score", "8H", "--players", "3")
+    assert data == {
+        "bid": "8H",
+        "value": 300,
+        "contracting_side": 0,
+        "made": [300, 10, 10],
+        "set": [-300, 20, 10],
+    }
+
+
+def test_table_json_and_a_title_that_names_the_table_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = run_json(capsys, "table", "--no-blind-misere")
+    assert data["values"]["6S"] == 40
+    assert data["values"]["10NT"] == 520
+    assert data["values"]["MIS"] == 250
+    assert "BMIS" not in data["values"]
+    assert data["rules"]["blind_misere"] is False
+    assert len(data["values"]) == 27
+    out, _ = run(capsys, "table", "--perfect")
+    assert out.splitlines()[0] == "Scoring table, 4 players, 2 sides, perfect table"
+
+
+def test_legal_json_lists_actions_and_gives_the_refusal_code(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = run_json(capsys, "legal", "--seed", "1", "--actions", "PASS")
+    assert data["phase"] == "bidding"
+    assert data["to_act"] == 2
+    assert data["legal"][:3] == ["PASS", "6S", "6S-SK"]
+    data = run_json(
+        capsys,
+        "legal",
+        "--seed",
+        "1",
+        "--actions",
+        "PASS 6H",
+        "--action",
+        "6S",
+        status=1,
+    )
+    assert data["legal"] is False
+    assert data["code"] == "bid-too-low"
+    assert data["reason"] == "it does not outrank the standing bid 6H"
+    data = run_json(
+        capsys, "legal", "--seed", "1", "--actions", "PASS 6H", "--action", "7S"
+    )
+    assert (data["legal"], data["code"], data["reason"]) == (True, None, None)
+
+
+def test_simulate_json_counts_every_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "simulate", "-n", "30", "--seed", "1")
+    assert data["hands"] == 30
+    bid = sum(row["bid"] for row in data["contracts"].values())
+    assert bid + data["thrown_in"] == 30
+    assert all(0 <= row["made"] <= row["bid"] for row in data["contracts"].values())
+    assert data["rules"]["players"] == 4

@@ -75,17 +75,17 @@ def test_legal_reads_with_a_size_limit() -> None:
 
 
 def test_a_look_alike_digit_at_the_play_prompt() -> None:
-    done = run("play", "--seed", "1", stdin="²\n١\nq\n".encode())
+    done = run("play", "--seed", "1", stdin="²\n١\nq\ny\n\n".encode())
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
-    assert "Invalid action '²'" in done.stdout
+    assert "'²' is not a call" in done.stdout
     assert "Game abandoned." in done.stdout
 
 
 def test_a_long_number_at_the_play_prompt() -> None:
-    done = run("play", "--seed", "1", stdin=b"9" * 4000 + b"\nq\n")
+    done = run("play", "--seed", "1", stdin=b"9" * 4000 + b"\nq\ny\n\n")
     assert done.returncode == 0, done.stderr
-    assert "Choose a number from 1 to" in done.stdout
+    assert "is not a choice: type a number from 1 to" in done.stdout
 
 
 def test_a_5000_digit_line_at_the_play_prompt() -> None:
@@ -95,7 +95,7 @@ def test_a_5000_digit_line_at_the_play_prompt() -> None:
 
 def test_scores_with_a_4300_digit_number() -> None:
     done = run("score", "8H", "--tricks", "9", "--scores", "1" * 4300 + ",0")
-    assert_refused(done, "--scores expects whole numbers")
+    assert_refused(done, "argument --scores: expected whole numbers")
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ subcommands:
 ``score``      what a hand scores for each side: ``score 8H --tricks 9``
 ``legal``      the legal actions in a position, and why an action is not legal
 ``play``       a game in the terminal against computer players
+``watch``      a whole game between computer players (``play --seat none``)
 ``simulate``   self-play between computer players, with contract statistics
 ``match``      a duplicate match between two computer players
 ``advise``     each bid's chance and expected score for a hand, double-dummy

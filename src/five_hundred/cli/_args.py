@@ -104,7 +104,10 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
 def _rule_value(name: str, text: str) -> object:
     field = _RULE_FIELDS.get(name)
     if field is None:
-        msg = f"unknown rules option {quote(name)} (see the Rules reference)"
+        msg = (
+            f"argument --rule: unknown rules option {quote(name)}; the options: "
+            + ", ".join(_RULE_FIELDS)
+        )
         raise _UsageError(msg)
     word = text.strip().lower()
     default = field.default
@@ -155,7 +158,7 @@ def _rules(args: argparse.Namespace) -> Rules:
     for item in getattr(args, "rule", None) or ():
         name, equals, value = item.partition("=")
         if not equals:
-            msg = f"--rule expects NAME=VALUE, got {quote(item)}"
+            msg = f"argument --rule: expected NAME=VALUE, got {quote(item)}"
             raise _UsageError(msg)
         changes[name.strip()] = _rule_value(name.strip(), value)
     if getattr(args, "american", False):
@@ -283,15 +286,11 @@ def _use_colour(choice: str, stream: IO[str]) -> bool:
             msg = "--color always needs rich (pip install 'five-hundred[cli]')"
             raise _UsageError(msg) from None
         return False
-    if choice == "always":
+    if choice == "always" or os.environ.get("FORCE_COLOR"):
         return True
     isatty = getattr(stream, "isatty", None)
-    return (
-        callable(isatty)
-        and bool(isatty())
-        and "NO_COLOR" not in os.environ
-        and os.environ.get("TERM") != "dumb"
-    )
+    # NO_COLOR turns the colour off, not the suit symbols (see _Out).
+    return callable(isatty) and bool(isatty()) and os.environ.get("TERM") != "dumb"
 
 
 _Commands: TypeAlias = "argparse._SubParsersAction[_Parser]"
@@ -319,3 +318,20 @@ def _is_seat(rules: Rules, seat: int) -> bool:
     except InvalidStateError:
         return False
     return True
+
+
+def _add_json(parser: argparse.ArgumentParser) -> None:
+    """The ``--json`` option: one JSON object on stdout instead of the text."""
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object (for scripts) instead of the text",
+    )
+
+
+def _tricks_arg(text: str) -> int:
+    value = int(text) if _is_whole(text) else -1
+    if not 0 <= value <= 10:
+        msg = f"expected a number of tricks from 0 to 10, got {quote(text)}"
+        raise argparse.ArgumentTypeError(msg)
+    return value

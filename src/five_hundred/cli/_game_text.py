@@ -1,6 +1,7 @@
 """What the command line says about a game: sides, results, scores and winners."""
 
 from collections.abc import Sequence
+from typing import cast
 
 from five_hundred.bidding import Bid, Pass
 from five_hundred.cli._output import _Out, _plural
@@ -94,3 +95,65 @@ def _describe_rules(rules: Rules) -> str:
 
 def _show_auction(out: _Out, calls: Sequence[tuple[int, Bid | Pass]]) -> None:
     out.items("Auction: ", [f"seat {s} {out.call(c)}" for s, c in calls])
+
+
+def _rules_summary(rules: Rules) -> list[str]:
+    """A short summary of the rules in force, read from the ``Rules`` value."""
+    from five_hundred.bidding import bid_value, parse_bid
+
+    def worth(code: str) -> int:
+        return bid_value(cast("Bid", parse_bid(code)), rules)
+
+    seats = (
+        f"{rules.players} players in {rules.sides} sides"
+        if rules.partnerships
+        else f"{rules.players} players, each for themselves"
+    )
+    if rules.players == 5 and rules.five_player_partner:
+        seats += " (the contractor calls a partner card)"
+    lines = [f"{seats}; ten tricks a hand, three cards in the kitty."]
+    auction = (
+        "one round of bidding"
+        if rules.single_round_auction
+        else "bidding goes round until all but one pass"
+    )
+    lines.append(
+        f"Auction: {auction}; bids run from 6S ({worth('6S')}) "
+        f"to 10NT ({worth('10NT')}) on the "
+        f"{rules.scoring_table.name} table."
+    )
+    extras = [
+        f"{name} {code} ({worth(code)})"
+        for name, code, on in (
+            ("misère", "MIS", rules.misere),
+            ("open misère", "OMIS", rules.misere and rules.open_misere),
+            ("blind misère", "BMIS", rules.misere and rules.blind_misere),
+        )
+        if on
+    ]
+    if rules.sans_kitty:
+        extras.append("sans-kitty bids (7H-SK)")
+    lines.append("Also: " + (", ".join(extras) if extras else "no other bids") + ".")
+    joker = "the Joker is the highest trump"
+    if rules.joker_nomination:
+        joker += (
+            "; in no trumps or misère a contractor holding it may nominate its suit"
+        )
+    lines.append(joker[:1].upper() + joker[1:] + ".")
+    defenders = (
+        f"defenders score {rules.defender_trick_points} a trick"
+        if rules.defender_trick_points
+        else "defenders score nothing for tricks"
+    )
+    lines.append(
+        f"Scoring: a made contract scores its value, a failed one loses it; "
+        f"{defenders}"
+        + ("; all ten tricks score at least 250" if rules.slam_bonus else "")
+        + "."
+    )
+    lines.append(
+        f"A side wins at {rules.target} or more"
+        + (" by making a contract" if rules.win_requires_contract else "")
+        + f" and loses at {rules.losing_score} or less."
+    )
+    return lines

@@ -4,6 +4,7 @@
 suits, calls and actions; the other helpers sort and show a hand, and count words.
 """
 
+import os
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TextIO
 
@@ -39,6 +40,7 @@ class _Out:
                 highlight=False,
                 width=WIDTH,
                 force_terminal=True,
+                no_color=bool(os.environ.get("NO_COLOR")),
                 emoji=False,
                 theme=theme,
             )
@@ -204,3 +206,10 @@ def _hand_text(out: _Out, cards: Sequence[Card], context: PlayContext | None) ->
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _write_json(stream: TextIO, data: object) -> None:
+    """Write ``data`` as one JSON document (the ``--json`` output)."""
+    import json
+
+    stream.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")

@@ -4,9 +4,10 @@ import argparse
 from collections.abc import Sequence
 from typing import Final
 
-from five_hundred.actions import parse_action
+from five_hundred.actions import Action, parse_action
 from five_hundred.cli._args import (
     _add_command,
+    _add_json,
     _add_rules_options,
     _Commands,
     _int_arg,
@@ -16,9 +17,15 @@ from five_hundred.cli._args import (
     _UsageError,
 )
 from five_hundred.cli._game_text import _describe_rules
-from five_hundred.cli._output import WIDTH, _hand_text, _Out, _sorted_hand
+from five_hundred.cli._output import (
+    WIDTH,
+    _hand_text,
+    _Out,
+    _sorted_hand,
+    _write_json,
+)
 from five_hundred.dealing import KITTY_SIZE
-from five_hundred.errors import InvalidStateError
+from five_hundred.errors import IllegalActionError, InvalidStateError
 from five_hundred.records import GameRecord
 from five_hundred.state import (
     GameState,
@@ -149,6 +156,8 @@ def run(args: argparse.Namespace, out: _Out) -> int:
         state = new_game(rules, seed=args.seed, dealer=args.dealer)
         state = _replay(state, _split_actions(args.actions or ""))
     action = None if args.action is None else parse_action(args.action)
+    if args.json:
+        return _json(out, state, action)
     for line in _position_lines(out, state):
         out.line(line)
     if action is None:
@@ -161,6 +170,31 @@ def run(args: argparse.Namespace, out: _Out) -> int:
         return 0
     out.line(out.text(why[:1].upper() + why[1:] + "."))
     return 1
+
+
+def _json(out: _Out, state: GameState, action: Action | None) -> int:
+    """``legal --json``: the position, and the legal actions or the verdict."""
+    data: dict[str, object] = {
+        "hand_number": state.hand_number,
+        "phase": state.phase.value,
+        "to_act": state.to_act,
+        "contract": None if state.contract is None else str(state.contract.bid),
+        "contractor": None if state.contract is None else state.contract.contractor,
+    }
+    if action is None:
+        data["legal"] = [str(legal) for legal in legal_actions(state)]
+        _write_json(out.stream, data)
+        return 0
+    data["action"] = str(action)
+    try:
+        apply(state, action)
+    except IllegalActionError as error:
+        data.update(legal=False, code=error.code, reason=error.reason)
+        _write_json(out.stream, data)
+        return 1
+    data.update(legal=True, code=None, reason=None)
+    _write_json(out.stream, data)
+    return 0
 
 
 def add_parser(commands: _Commands) -> None:
@@ -199,5 +233,6 @@ def add_parser(commands: _Commands) -> None:
     parser.add_argument(
         "--action", metavar="ACTION", default=None, help="an action to check"
     )
+    _add_json(parser)
     _add_rules_options(parser)
     parser.set_defaults(handler=run)

@@ -11,11 +11,10 @@ from five_hundred.cli._args import (
     _count_arg,
     _rules,
     _seed_arg,
-    _UsageError,
 )
 from five_hundred.cli._game_text import _describe_rules
 from five_hundred.cli._output import _Out
-from five_hundred.cli.simulate import _progress
+from five_hundred.cli.simulate import _progress, _show_progress
 from five_hundred.sampling import SamplingPlayer, duplicate_match
 
 __all__ = ["add_parser", "run"]
@@ -82,15 +81,10 @@ def add_parser(commands: _Commands) -> None:
 def run(args: argparse.Namespace, out: _Out) -> int:
     """Run ``match`` with the parsed ``args``; return the exit status."""
     rules = _rules(args)
-    show = args.progress == "always" or (args.progress == "auto" and out.rich)
-    if show and not out.rich:
-        msg = (
-            "--progress always needs rich and --color (pip install 'five-hundred[cli]')"
-        )
-        raise _UsageError(msg)
+    show = _show_progress(args.progress)
     a, b = _player(args.a, args, args.seed), _player(args.b, args, args.seed + 1)
     start = time.perf_counter()
-    with _progress(out, args.deals, show) as report:
+    with _progress(args.deals, show) as report:
         result = duplicate_match(
             a, b, deals=args.deals, rules=rules, seed=args.seed, progress=report
         )

@@ -4,6 +4,7 @@ import argparse
 import os
 import sys
 import textwrap
+import time
 from collections.abc import Sequence
 from typing import Final, TextIO
 
@@ -24,8 +25,8 @@ from five_hundred.cli._args import (
     _Commands,
     _count_arg,
     _fresh_seed,
-    _int_arg,
     _is_seat,
+    _is_whole,
     _rules,
     _seed_arg,
     _UsageError,
@@ -33,16 +34,18 @@ from five_hundred.cli._args import (
 from five_hundred.cli._game_text import (
     _describe_rules,
     _result_lines,
+    _rules_summary,
     _scores_line,
     _seats_of,
     _show_auction,
     _winners_line,
 )
 from five_hundred.cli._output import WIDTH, _hand_text, _Out, _plural, _sorted_hand
+from five_hundred.cli.legal import _read_record
 from five_hundred.dealing import KITTY_SIZE
-from five_hundred.errors import InvalidNotationError
+from five_hundred.errors import InvalidNotationError, quote
 from five_hundred.records import record
-from five_hundred.rules import side_of
+from five_hundred.rules import Rules, side_of
 from five_hundred.state import (
     GameState,
     Phase,
@@ -55,19 +58,88 @@ from five_hundred.views import SeatView, view
 
 __all__ = ["add_parser", "run"]
 
-_HELP_TEXT: Final = (
-    "Type the number of a choice, or the action itself: a bid (7H, PASS, MIS), "
-    "a card (10H, or JK:H to lead the Joker naming hearts), three cards to discard, "
-    "a suit to nominate (H, or NONE), a partner card or ALONE.  "
-    "h shows what the computer would do, q quits."
+_COMMANDS_HELP: Final = (
+    "Also: h shows what the computer would do, s the contract, tricks and scores, "
+    "rules the rules in force, q quits (it asks first and offers to save)."
 )
+
+_PHASE_HELP: Final = {
+    Phase.BIDDING: "Type the number of a choice, or the call itself: a bid or PASS.",
+    Phase.DISCARD: (
+        "Type the three cards to put down (e.g. 4D 5D 6S), or 1 for the suggested "
+        "discard.  The cards you discard take no further part."
+    ),
+    Phase.NOMINATE: (
+        "You hold the Joker: type a suit (S, C, D, H) to make it that suit's highest "
+        "card for the whole hand, or NONE to keep it without a suit (it then wins any "
+        "trick it is played to).  Or type the number of a choice.  Here h and s "
+        "are hearts and spades: type hint or status for those."
+    ),
+    Phase.CALL_PARTNER: (
+        "Type a card (e.g. AH): whoever holds it is your partner for this hand, "
+        "revealed when it is played.  Or ALONE to play on your own.  Or the number "
+        "of a choice."
+    ),
+    Phase.PLAY: (
+        "Type a card to play (10H, QS, JK), or the number of a choice.  When you "
+        "lead the Joker in no trumps, say which suit it stands for: JK:H."
+    ),
+}
+
+
+def _bid_help(rules: Rules) -> list[str]:
+    """What each kind of bid means, for the bids the rules allow."""
+    lines = [
+        (
+            "Bids: 6S to 10NT say how many of the ten tricks your side will take (6 "
+            "to 10) and the trumps: S spades, C clubs, D diamonds, H hearts, NT no "
+            "trumps.  A bid must outrank the one standing; rules shows their values."
+        ),
+        "PASS: no bid.",
+    ]
+    if rules.sans_kitty:
+        lines.append(
+            "-SK after a bid (7H-SK): sans kitty, played without taking up the "
+            "kitty; it ranks just above the same bid and scores the same."
+        )
+    if rules.misere:
+        lines.append(
+            "MIS, misère: win no trick at all; you play alone (a partner lays their "
+            "hand down)."
+        )
+        if rules.open_misere:
+            lines.append(
+                "OMIS, open misère: misère with your hand laid face up for everyone "
+                "to see."
+            )
+        if rules.blind_misere:
+            lines.append(
+                "BMIS, blind misère: misère called before looking at your cards, "
+                "only as your first call of the hand."
+            )
+    return lines
+
+
+def _help_lines(seen: SeatView) -> list[str]:
+    """What ``?`` shows: what can be typed now, and (in the bidding) the bids."""
+    lines = [_PHASE_HELP[seen.phase]]
+    if seen.phase is Phase.BIDDING:
+        lines += _bid_help(seen.rules)
+    lines.append(_COMMANDS_HELP)
+    return lines
 
 
 class _QuitError(Exception):
-    """The player typed q (or the input ended)."""
+    """The player quit (q, confirmed) or the input ended."""
 
-    state: GameState | None = None
-    """The state the game had reached (for ``--save``)."""
+    def __init__(self, state: GameState, *, eof: bool) -> None:
+        super().__init__("quit")
+        self.state = state
+        self.eof = eof
+
+
+class _EndOfInputError(Exception):
+    """The input ended at a prompt."""
 
 
 class _Terminal:
@@ -79,6 +151,7 @@ class _Terminal:
         self.echo = not (hasattr(stdin, "isatty") and stdin.isatty())
 
     def ask(self, prompt: str) -> str:
+        """A line typed at ``prompt``, stripped (raises _EndOfInputError at the end)."""
         self.out.stream.write(prompt)
         self.out.stream.flush()
         try:
@@ -95,12 +168,10 @@ class _Terminal:
             raise _UsageError(msg)
         if not line:
             self.out.stream.write("\n")
-            raise _QuitError
+            raise _EndOfInputError
         text = line.strip()
         if self.echo:
             self.out.stream.write(text + "\n")
-        if text.lower() in {"q", "quit", "exit"}:
-            raise _QuitError
         return text
 
 
@@ -110,33 +181,103 @@ def _parse_choice(text: str, choices: Sequence[Action], seen: SeatView) -> Actio
     Raises:
         InvalidNotationError: if it means no action.
     """
-    if text.isascii() and text.isdigit():
+    if text.isascii() and text.lstrip("+-").isdigit():
         number = int(text) if len(text) < 10 else 0  # too long to be a choice
         if 1 <= number <= len(choices):
             return choices[number - 1]
-        msg = f"choose a number from 1 to {len(choices)}"
+        if len(choices) == 1:
+            msg = f"{text} is not a choice: type 1 (the only choice) or the action"
+        else:
+            msg = (
+                f"{text} is not a choice: type a number from 1 to {len(choices)} "
+                "or the action"
+            )
         raise InvalidNotationError(msg)
-    words = text.upper()
-    head = words.split()[0] if words.split() else ""
-    if seen.phase is Phase.PLAY and head != "PLAY":
-        words = "PLAY " + words
-    elif seen.phase is Phase.DISCARD and head != "DISCARD":
-        words = "DISCARD " + words
-    elif seen.phase is Phase.NOMINATE and head != "NOMINATE":
-        words = "NOMINATE " + words
-    elif seen.phase is Phase.CALL_PARTNER and head != "CALL":
-        words = "CALL " + words
-    return parse_action(words)
+    try:
+        return parse_action(text, context=seen)
+    except InvalidNotationError:
+        if seen.phase is not Phase.BIDDING:
+            raise
+        msg = (
+            f"{quote(text)} is not a call: expected a bid (6S to 10NT, 7H-SK, MIS, OMIS, "
+            "BMIS), PASS, or the number of a choice"
+        )
+        raise InvalidNotationError(msg) from None
+
+
+def _side_label(rules: Rules, side: int) -> str:
+    return "+".join(map(str, _seats_of(rules, side)))
+
+
+def _status(out: _Out, seen: SeatView) -> str:
+    """One line: the contract, the tricks won by each side and the scores."""
+    rules = seen.rules
+    parts = []
+    if seen.contract is not None:
+        contract = seen.contract
+        who = f"seat {contract.contractor}"
+        if seen.partner is not None and seen.partner != contract.contractor:
+            who += f" with seat {seen.partner}"
+        parts.append(f"contract {out.call(contract.bid)} by {who}")
+        parts.append(
+            "tricks "
+            + ", ".join(
+                f"{_side_label(rules, side)}: {won}"
+                for side, won in enumerate(seen.tricks_won)
+            )
+        )
+    parts.append(
+        "scores "
+        + ", ".join(
+            f"{_side_label(rules, side)}: {score}"
+            for side, score in enumerate(seen.scores)
+        )
+    )
+    return "Status: " + " | ".join(parts)  # markup: no square brackets
+
+
+def _who(seat: int, human: int | None) -> str:
+    return "You" if seat == human else f"Seat {seat}"
+
+
+def _ask_quit(
+    out: _Out, term: _Terminal, args: argparse.Namespace, state: GameState
+) -> bool:
+    """Ask whether to quit, and whether to save first; True to quit."""
+    answer = term.ask("Quit the game? (y/n) ").lower()
+    if answer not in {"y", "yes"}:
+        out.line("Back to the game.")
+        return False
+    if args.save is not None:
+        _save(args.save, out, state)
+        return True
+    while True:
+        name = term.ask("Save it first? Type a file name, or Enter to quit unsaved: ")
+        if not name:
+            return True
+        try:
+            _save(name, out, state)
+        except _UsageError as error:
+            out.line(out.text(f"{error}; try another name."))
+            continue
+        return True
 
 
 def _human_turn(
-    out: _Out, term: _Terminal, state: GameState, seat: int, helper: Player
+    out: _Out,
+    term: _Terminal,
+    state: GameState,
+    seat: int,
+    helper: Player,
+    args: argparse.Namespace,
 ) -> Action:
     seen = view(state, seat)
     context = seen.play_context
     out.line()
     if seen.phase is Phase.BIDDING and seen.calls:
         _show_auction(out, seen.calls)
+    if seen.phase is Phase.PLAY:
+        out.line(_status(out, seen))
     if seen.exposed and seen.contract is not None:
         out.line(
             f"Seat {seen.contract.contractor} plays open misère: "
@@ -144,9 +285,11 @@ def _human_turn(
         )
     if seen.trick is not None and seen.trick.plays:
         out.items(
-            f"Trick {len(seen.tricks) + 1}: ",
+            f"Trick {len(seen.tricks) + 1} so far: ",
             [f"seat {s} {out.card(c)}" for s, c in seen.trick.plays],
         )
+    elif seen.phase is Phase.PLAY:
+        out.line(f"You lead trick {len(seen.tricks) + 1}.")
     if seen.phase is Phase.DISCARD and seen.kitty:
         out.line(f"You take the kitty: {out.cards(_sorted_hand(seen.kitty, context))}.")
     out.line(f"Your hand: {_hand_text(out, seen.hand, context)}")
@@ -171,6 +314,9 @@ def _human_turn(
                     else (0, 0)
                 ),
             )
+            if args.auto and len(choices) == 1:
+                out.line(out.text("Your only legal card is played for you."))
+                return choices[0]
         prompt = {
             Phase.BIDDING: "Your call:",
             Phase.NOMINATE: "Nominate the Joker's suit?",
@@ -185,12 +331,27 @@ def _human_turn(
         text = term.ask("> ")
         if not text:
             continue
-        if text in {"?", "help"}:
-            for line in textwrap.wrap(_HELP_TEXT, WIDTH):
+        word = text.lower()
+        if seen.phase is Phase.NOMINATE and word in {"h", "s"}:
+            word = "NOMINATE " + word  # here h and s are hearts and spades
+        if word in {"?", "help"}:
+            for paragraph in _help_lines(seen):
+                for line in textwrap.wrap(paragraph, WIDTH):
+                    out.line(out.text(line))
+            continue
+        if word in {"h", "hint"}:
+            out.line(f"The computer would choose {out.action(suggestion)}.")
+            continue
+        if word in {"s", "status"}:
+            out.line(_status(out, seen))
+            continue
+        if word == "rules":
+            for line in _rules_summary(seen.rules):
                 out.line(out.text(line))
             continue
-        if text.lower() in {"h", "hint"}:
-            out.line(f"The computer would choose {out.action(suggestion)}.")
+        if word in {"q", "quit", "exit"}:
+            if _ask_quit(out, term, args, state):
+                raise _QuitError(state, eof=False)
             continue
         try:
             action = _parse_choice(text, choices, seen)
@@ -198,37 +359,50 @@ def _human_turn(
             message = str(error)
             out.line(out.text(f"{message[:1].upper()}{message[1:]}; type ? for help."))
             continue
-        why = explain_illegal(state, action)
+        why = explain_illegal(state, action, seat=seat)
         if why is None:
             return action
         out.line(out.text(why[:1].upper() + why[1:] + "."))
 
 
 def _announce(
-    out: _Out, action: Action, seat: int, state: GameState, human: int
+    out: _Out, action: Action, seat: int, state: GameState, human: int | None
 ) -> None:
-    """What everybody at the table sees of an action by someone else.
+    """The confirmation everybody at the table sees of an action (yours included).
 
     ``state`` is the state before the action; ``human`` is the terminal player's seat.
     """
-    who = f"Seat {seat}"
+    who = _who(seat, human)
     if isinstance(action, Pass | TrickBid | MisereBid):
-        out.line(f"{who} calls {out.call(action)}.")
+        out.line(f"{who} call{'' if seat == human else 's'} {out.call(action)}.")
     elif isinstance(action, Discard):
-        out.line(f"{who} takes the kitty and discards {KITTY_SIZE} cards.")
+        if seat == human:
+            shown = out.cards(_sorted_hand(tuple(action.cards), None))
+            out.line(f"You take the kitty and discard {shown}.")
+        else:
+            out.line(f"{who} takes the kitty and discards {KITTY_SIZE} cards.")
     elif isinstance(action, NominateJoker):
         suit = "no suit" if action.suit is None else f"{action.suit.name.lower()}"
-        out.line(f"{who} nominates the Joker: {suit}.")
+        verb = "nominate" if seat == human else "nominates"
+        out.line(f"{who} {verb} the Joker: {suit}.")
     elif isinstance(action, CallPartner):
         if action.card is None:
-            out.line(f"{who} plays alone.")
+            out.line(f"{who} play{'' if seat == human else 's'} alone.")
             return
-        out.line(f"{who} calls {out.card(action.card)} as partner card.")
-        if action.card in state.hands[human]:
+        verb = "call" if seat == human else "calls"
+        out.line(f"{who} {verb} {out.card(action.card)} as partner card.")
+        if human is not None and seat != human and action.card in state.hands[human]:
             out.line(f"You hold it: you are seat {seat}'s partner.")
+    elif isinstance(action, PlayCard):
+        leads = not state.trick
+        verb = ("lead" if leads else "play") + ("" if seat == human else "s")
+        named = "" if action.suit is None else f" for {action.suit.name.lower()}"
+        out.line(f"{who} {verb} {out.card(action.card)}{named}.")
 
 
-def _partner_revealed(out: _Out, action: Action, after: GameState, human: int) -> None:
+def _partner_revealed(
+    out: _Out, action: Action, after: GameState, human: int | None
+) -> None:
     """Say who the partner is when the partner card is played (five players)."""
     card, partner, contract = after.partner_card, after.partner, after.contract
     if (
@@ -246,19 +420,46 @@ def _partner_revealed(out: _Out, action: Action, after: GameState, human: int) -
     )
 
 
-def run(args: argparse.Namespace, out: _Out) -> int:
-    """Run ``play`` with the parsed ``args``; return the exit status."""
-    rules = _rules(args)
-    human = args.seat
-    if not _is_seat(rules, human):
-        msg = f"--seat {human}: seats are 0 to {rules.players - 1}"
+def _start(args: argparse.Namespace) -> GameState:
+    """The game to play: a new one, or the one ``--load`` names."""
+    if args.load is None:
+        seed = args.seed if args.seed is not None else _fresh_seed()
+        return new_game(_rules(args), seed=seed)
+    if args.seed is not None:
+        msg = "argument --load: the game's seed comes from the record; drop --seed"
         raise _UsageError(msg)
+    if _rules(args) != Rules():
+        msg = (
+            "argument --load: the game's rules come from the record; drop the rules "
+            "options"
+        )
+        raise _UsageError(msg)
+    state = _read_record(args.load)
+    if state.phase is Phase.GAME_OVER:
+        msg = f"argument --load: that game is over, got {args.load!r}"
+        raise _UsageError(msg)
+    if state.phase is Phase.HAND_OVER:
+        state = next_hand(state)
+    return state
+
+
+def run(args: argparse.Namespace, out: _Out) -> int:
+    """Run ``play`` (or ``watch``) with the parsed ``args``; return the exit status."""
+    human: int | None = args.seat
     if args.save is not None:
         folder = os.path.dirname(os.path.abspath(args.save))
         if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-            msg = f"--save {args.save}: cannot write in {folder}"
+            msg = f"argument --save: cannot write in {folder}, got {args.save!r}"
             raise _UsageError(msg)
-    seed = args.seed if args.seed is not None else _fresh_seed()
+    state = _start(args)
+    rules = state.rules
+    if human is not None and not _is_seat(rules, human):
+        msg = (
+            f"argument --seat: expected a seat from 0 to {rules.players - 1} or none, "
+            f"got {human}"
+        )
+        raise _UsageError(msg)
+    seed = state.seed if state.seed is not None else 0
     bots: list[Player] = [
         RandomPlayer(seed + seat) if args.opponents == "random" else RuleBasedPlayer()
         for seat in range(rules.players)
@@ -268,35 +469,54 @@ def run(args: argparse.Namespace, out: _Out) -> int:
         msg = "play reads your moves from stdin, which is closed"
         raise _UsageError(msg)
     term = _Terminal(out, sys.stdin)
-    partners = [s for s in _seats_of(rules, side_of(rules, human)) if s != human]
-    team = (
-        f", partnered with {' and '.join(f'seat {s}' for s in partners)}"
-        if partners
-        else ""
-    )
-    out.line(out.bold("Five Hundred") + out.text(f": you are seat {human}{team}."))
+    if human is None:
+        out.line(out.bold("Five Hundred") + out.text(": computer players only."))
+    else:
+        partners = [s for s in _seats_of(rules, side_of(rules, human)) if s != human]
+        team = (
+            f", partnered with {' and '.join(f'seat {s}' for s in partners)}"
+            if partners
+            else ""
+        )
+        out.line(out.bold("Five Hundred") + out.text(f": you are seat {human}{team}."))
     out.line(out.text(f"Rules: {_describe_rules(rules)}; seed {seed}."))
-    out.line(out.text("Type a number or an action; ? for help, q to quit."))
-    state = new_game(rules, seed=seed)
+    if args.load is not None:
+        out.line(
+            out.text(
+                f"Resuming {args.load}: hand {state.hand_number + 1}, "
+                f"{_plural(len(state.moves), 'move')} into it."
+            )
+        )
+    if human is not None:
+        out.line(out.text("Type a number or an action; ? for help, q to quit."))
     try:
         return _play_hands(args, out, term, state, human, bots, helper)
     except _QuitError as stop:
+        if stop.eof:
+            if args.save is not None:
+                _save(args.save, out, stop.state)
+            msg = "the input ended before the game did: game abandoned" + (
+                "" if args.save is not None else " (--save FILE keeps it)"
+            )
+            raise _UsageError(msg) from None
         out.line("Game abandoned.")
-        _save(args, out, stop.state)
         return 0
 
 
-def _save(args: argparse.Namespace, out: _Out, state: GameState | None) -> None:
-    """Write the game record to ``--save`` (text form), if asked."""
-    if args.save is None or state is None:
-        return
+def _save(path: str, out: _Out, state: GameState) -> None:
+    """Write the game record to ``path`` (text form)."""
     try:
-        with open(args.save, "w", encoding="utf-8") as file:
+        with open(path, "w", encoding="utf-8") as file:
             file.write(record(state).to_text())
     except OSError as error:
-        msg = f"--save {args.save}: {error.strerror or error}"
+        msg = f"cannot save to {path}: {error.strerror or error}"
         raise _UsageError(msg) from None
-    out.line(out.text(f"Game saved to {args.save} (check a move: legal {args.save})."))
+    out.line(
+        out.text(
+            f"Game saved to {path} (resume: play --load {path}; check a move: "
+            f"legal {path})."
+        )
+    )
 
 
 def _play_hands(
@@ -304,82 +524,122 @@ def _play_hands(
     out: _Out,
     term: "_Terminal",
     state: GameState,
-    human: int,
+    human: int | None,
     bots: list[Player],
     helper: RuleBasedPlayer,
 ) -> int:
     rules = state.rules
-    try:
-        for _ in range(args.hands):
+    delay = _delay(args, out)
+    for _ in range(args.hands):
+        out.line()
+        out.line(
+            out.bold(f"Hand {state.hand_number + 1}")
+            + out.text(f": seat {state.dealer} deals.")
+        )
+        out.line(_status(out, view(state, human)))
+        if human is None and state.phase is Phase.BIDDING and not state.moves:
+            for seat in range(rules.players):
+                hand = state.hands[seat]
+                if hand:
+                    out.line(f"  seat {seat}: {_hand_text(out, hand, None)}")
+        while state.to_act is not None:
+            seat = state.to_act
+            if seat == human:
+                try:
+                    action = _human_turn(out, term, state, seat, helper, args)
+                except _EndOfInputError:
+                    raise _QuitError(state, eof=True) from None
+            else:
+                action = bots[seat].choose(view(state, seat), seat)
+                if delay:
+                    time.sleep(delay)
+            _announce(out, action, seat, state, human)
+            before = state
+            state = apply(state, action, seat=seat)
+            _partner_revealed(out, action, state, human)
+            if (
+                isinstance(action, Pass | TrickBid | MisereBid)
+                and state.contract is not None
+                and before.contract is None
+            ):
+                contract = state.contract
+                out.line(
+                    f"Contract: {out.call(contract.bid)} by seat {contract.contractor}."
+                )
+            if state.tricks_played > before.tricks_played:
+                trick = view(state, human).tricks[-1]
+                out.items(
+                    f"Trick {state.tricks_played}: ",
+                    [f"seat {s} {out.card(c)}" for s, c in trick.plays],
+                    f"; won by seat {trick.winner}.",
+                )
+                if human is None:
+                    out.line(_status(out, view(state, None)))
+        out.line()
+        for line in _result_lines(out, state):
+            out.line(line)
+        out.line(out.text(_scores_line(rules, state.scores)))
+        if state.phase is Phase.GAME_OVER:
             out.line()
-            out.line(
-                out.bold(f"Hand {state.hand_number + 1}")
-                + out.text(f": seat {state.dealer} deals.")
-            )
-            while state.to_act is not None:
-                seat = state.to_act
-                if seat == human:
-                    action = _human_turn(out, term, state, seat, helper)
-                else:
-                    action = bots[seat].choose(view(state, seat), seat)
-                    _announce(out, action, seat, state, human)
-                before = state
-                state = apply(state, action)
-                _partner_revealed(out, action, state, human)
-                if (
-                    isinstance(action, Pass | TrickBid | MisereBid)
-                    and state.contract is not None
-                    and before.contract is None
-                ):
-                    contract = state.contract
-                    out.line(
-                        f"Contract: {out.call(contract.bid)} by seat {contract.contractor}."
-                    )
-                if state.tricks_played > before.tricks_played:
-                    trick = view(state, human).tricks[-1]
-                    out.items(
-                        f"Trick {state.tricks_played}: ",
-                        [f"seat {s} {out.card(c)}" for s, c in trick.plays],
-                        f"; won by seat {trick.winner}.",
-                    )
-            out.line()
-            for line in _result_lines(out, state):
-                out.line(line)
-            out.line(out.text(_scores_line(rules, state.scores)))
-            if state.phase is Phase.GAME_OVER:
-                out.line()
+            winners = _winners_line(rules, state.winners)
+            if human is None:
+                out.line(out.bold(winners))
+            else:
                 mine = side_of(rules, human) in state.winners
                 out.line(
                     out.bold("You win!" if mine else "You lose.")
                     + " "
-                    + out.text(_winners_line(rules, state.winners))
+                    + out.text(winners)
                 )
-                _save(args, out, state)
-                return 0
-            state = next_hand(state)
-    except _QuitError as stop:
-        stop.state = state
-        raise
+            if args.save is not None:
+                _save(args.save, out, state)
+            return 0
+        state = next_hand(state)
     out.line()
     out.line(out.text(f"Stopped after {_plural(args.hands, 'hand')}."))
-    _save(args, out, state)
+    if args.save is not None:
+        _save(args.save, out, state)
     return 0
 
 
-def add_parser(commands: _Commands) -> None:
-    """Add the ``play`` subcommand to the command line's subcommands."""
-    parser = _add_command(
-        commands,
-        "play",
-        "play a game against computer players",
-        "Play a game in the terminal against computer players. Your hand is shown "
-        "sorted and your legal choices numbered: type a number or an action. "
-        "? shows help, h a hint, q quits.",
-    )
-    parser.add_argument(
-        "--seat", type=_int_arg, default=0, help="your seat (default 0)"
-    )
+def _delay(args: argparse.Namespace, out: _Out) -> float:
+    """Seconds to wait after each computer action."""
+    if args.delay is not None:
+        return float(args.delay)
+    if args.seat is None and out.stream.isatty():
+        return 0.5
+    return 0.0
+
+
+def _seat_arg(text: str) -> int | None:
+    if text.strip().lower() == "none":
+        return None
+    if not _is_whole(text.strip()):
+        msg = f"expected a seat number or none, got {quote(text)}"
+        raise argparse.ArgumentTypeError(msg)
+    return int(text)
+
+
+def _delay_arg(text: str) -> float:
+    try:
+        value = float(text) if text.isascii() and len(text) < 20 else -1.0
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 60:
+        msg = f"expected seconds from 0 to 60, got {quote(text)}"
+        raise argparse.ArgumentTypeError(msg)
+    return value
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    """The options ``play`` and ``watch`` share."""
     parser.add_argument("--seed", type=_seed_arg, default=None, help="seed of the game")
+    parser.add_argument(
+        "--load",
+        metavar="FILE",
+        default=None,
+        help="resume the game saved in FILE (a game record, text or JSON)",
+    )
     parser.add_argument(
         "--save",
         metavar="FILE",
@@ -400,4 +660,55 @@ def add_parser(commands: _Commands) -> None:
         help="stop after N hands (default 1000)",
     )
     _add_rules_options(parser)
+
+
+def add_parser(commands: _Commands) -> None:
+    """Add the ``play`` and ``watch`` subcommands to the command line's subcommands."""
+    parser = _add_command(
+        commands,
+        "play",
+        "play a game against computer players",
+        "Play a game in the terminal against computer players. Your hand is shown "
+        "sorted and your legal choices numbered: type a number or an action (a bare "
+        "card in the play). ? explains what you can type, h gives a hint, s shows the "
+        "contract, tricks and scores, rules the rules in force, q quits (asking "
+        "first, and offering to save). --seat none watches computer players.",
+    )
+    parser.add_argument(
+        "--seat",
+        type=_seat_arg,
+        default=0,
+        metavar="SEAT",
+        help="your seat (default 0), or none to watch computer players",
+    )
+    parser.add_argument(
+        "--auto",
+        action="store_true",
+        help="play your card for you when only one card can be played",
+    )
+    parser.add_argument(
+        "--delay",
+        type=_delay_arg,
+        default=None,
+        metavar="SECONDS",
+        help="pause after each computer action (default 0; 0.5 watching on a terminal)",
+    )
+    _add_game_options(parser)
     parser.set_defaults(handler=run)
+    watch = _add_command(
+        commands,
+        "watch",
+        "watch a game between computer players",
+        "Watch a whole game between computer players, at a readable pace: every "
+        "hand, call, card and trick, with the contract, tricks and scores. The same "
+        "as play --seat none.",
+    )
+    watch.add_argument(
+        "--delay",
+        type=_delay_arg,
+        default=None,
+        metavar="SECONDS",
+        help="pause after each action (default 0.5 on a terminal, else 0)",
+    )
+    _add_game_options(watch)
+    watch.set_defaults(handler=run, seat=None, auto=False)

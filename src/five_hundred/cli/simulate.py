@@ -7,6 +7,8 @@ same for any ``--workers`` and with ``--ray``.
 
 import argparse
 import contextlib
+import os
+import sys
 import time
 from collections.abc import Callable, Iterator
 from typing import Final
@@ -17,6 +19,7 @@ from five_hundred.bidding import bid_rank, parse_bid
 from five_hundred.bots import RuleBasedPlayer
 from five_hundred.cli._args import (
     _add_command,
+    _add_json,
     _add_rules_options,
     _Commands,
     _count_arg,
@@ -26,7 +29,7 @@ from five_hundred.cli._args import (
     _UsageError,
 )
 from five_hundred.cli._game_text import _contractor_sides, _describe_rules
-from five_hundred.cli._output import _Out, _plural
+from five_hundred.cli._output import _Out, _plural, _write_json
 from five_hundred.dealing import SplitMix64
 from five_hundred.parallel import (
     ClusterError,
@@ -103,11 +106,16 @@ class _Stats:
 
 
 @contextlib.contextmanager
-def _progress(out: _Out, total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
-    """A function that reports progress: a rich progress bar, or nothing."""
+def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
+    """A function that reports progress: a rich progress bar on stderr, or nothing.
+
+    The bar goes to stderr so that stdout (the statistics) can go to a file or a
+    pipe without escape codes while the terminal still shows progress.
+    """
     if not enabled:
         yield lambda done: None
         return
+    from rich.console import Console
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -115,8 +123,9 @@ def _progress(out: _Out, total: int, enabled: bool) -> Iterator[Callable[[int], 
         TimeRemainingColumn,
     )
 
+    console = Console(file=sys.stderr, force_terminal=True)
     columns = ("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=out.console, transient=True) as bar:
+    with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task("hands", total=total)
         yield lambda done: bar.update(task, completed=done)
 
@@ -180,19 +189,19 @@ def run(args: argparse.Namespace, out: _Out) -> int:
     """Run ``simulate`` with the parsed ``args``; return the exit status."""
     rules = _rules(args)
     seed = args.seed if args.seed is not None else _fresh_seed()
-    show = args.progress == "always" or (args.progress == "auto" and out.rich)
-    if show and not out.rich:
-        msg = (
-            "--progress always needs rich and --color (pip install 'five-hundred[cli]')"
-        )
-        raise _UsageError(msg)
+    show = _show_progress(args.progress)
     start = time.perf_counter()
-    with _progress(out, args.hands, show) as report:
+    with _progress(args.hands, show) as report:
         stats, interrupted = _simulate(
             rules, args.hands, seed, report, workers=args.workers, ray=args.ray
         )
     elapsed = max(time.perf_counter() - start, 1e-9)
     n = stats.hands
+    if args.json:
+        data = _stats_data(stats, rules, seed, elapsed)
+        data["interrupted"] = interrupted
+        _write_json(out.stream, data)
+        return 130 if interrupted else 0
     if interrupted:
         out.line(
             out.text(
@@ -252,6 +261,52 @@ def run(args: argparse.Namespace, out: _Out) -> int:
     return 130 if interrupted else 0
 
 
+def _show_progress(choice: str) -> bool:
+    """Whether to show progress: ``always``, or ``auto`` with stderr a terminal."""
+    if choice == "never":
+        return False
+    try:
+        import rich  # noqa: F401
+    except ImportError:
+        if choice == "always":
+            msg = "--progress always needs rich (pip install 'five-hundred[cli]')"
+            raise _UsageError(msg) from None
+        return False
+    if choice == "always":
+        return True
+    isatty = getattr(sys.stderr, "isatty", None)
+    return callable(isatty) and bool(isatty()) and os.environ.get("TERM") != "dumb"
+
+
+def _stats_data(
+    stats: _Stats, rules: Rules, seed: int, elapsed: float
+) -> dict[str, object]:
+    """What ``simulate --json`` prints."""
+    n = max(stats.hands, 1)
+    played = sum(stats.bid.values())
+    return {
+        "hands": stats.hands,
+        "seed": seed,
+        "seconds": round(elapsed, 3),
+        "games_finished": stats.games,
+        "game_hands": stats.game_hands,
+        "thrown_in": stats.thrown_in,
+        "contracts": {
+            key: {
+                "bid": stats.bid[key],
+                "made": stats.made[key],
+                "points": stats.points[key],
+            }
+            for key in sorted(stats.bid, key=stats.rank.__getitem__)
+        },
+        "contractor_points_per_hand": stats.contractor_points / n,
+        "defender_points_per_hand": (
+            stats.defender_points / max(stats.defender_sides, 1) * played / n
+        ),
+        "rules": rules.to_dict(),
+    }
+
+
 def add_parser(commands: _Commands) -> None:
     """Add the ``simulate`` subcommand to the command line's subcommands."""
     parser = _add_command(
@@ -270,11 +325,13 @@ def add_parser(commands: _Commands) -> None:
         help="hands to play (default 1000)",
     )
     parser.add_argument("--seed", type=_seed_arg, default=None, help="seed of the run")
+    _add_json(parser)
     parser.add_argument(
         "--progress",
         choices=("auto", "always", "never"),
         default="auto",
-        help="a progress bar (with rich, on a terminal by default)",
+        help="a progress bar on stderr (with rich; by default when stderr is a "
+        "terminal)",
     )
     parser.add_argument(
         "--workers",
