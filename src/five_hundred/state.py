@@ -415,7 +415,7 @@ class GameState:
     def __repr__(self) -> str:
         contract = "" if self.contract is None else f", contract={self.contract}"
         return (
-            f"<GameState hand {self._s.game.number} {self.phase.value}, to_act={self._s.to_act}"
+            f"<GameState hand {self._s.game.number + 1} {self.phase.value}, to_act={self._s.to_act}"
             f"{contract}, scores={self.scores}>"
         )
 
