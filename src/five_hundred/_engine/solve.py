@@ -79,6 +79,20 @@ RANKED: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
 """``RANKED[key][suit]``: the codes of an effective suit, strongest first."""
 
 
+PLAIN: Final[tuple[tuple[bool, ...], ...]] = tuple(
+    tuple(list(codes) == sorted(codes, reverse=True) for codes in suits)
+    for suits in RANKED
+)
+"""``PLAIN[key][suit]``: whether the cards of an effective suit rank as their codes
+(no bower or Joker in it), so that bit order is rank order."""
+
+RANKED_BITS: Final[tuple[tuple[tuple[tuple[int, int], ...], ...], ...]] = tuple(
+    tuple(tuple((code, BITS[code]) for code in codes) for codes in suits)
+    for suits in RANKED
+)
+"""``RANKED`` with each code's bit."""
+
+
 class Context(NamedTuple):
     """What stays fixed during a solve: the contract's play setup and the sides."""
 
@@ -95,6 +109,8 @@ class Context(NamedTuple):
     """The seats that play (those who sit out left out)."""
     parts: dict[tuple[int, ...], tuple[int, ...]]
     """The canonical parts of suits met so far (see ``_canon``)."""
+    keys: dict[tuple[int, ...], tuple[int, ...]]
+    """The transposition keys of the positions met so far, by their exact cards."""
 
 
 class Position(NamedTuple):
@@ -133,6 +149,7 @@ def context_of(core: Core, team: int) -> Context:
         setup.contractor,
         team,
         setup.order[setup.contractor],
+        {},
         {},
     )
 
@@ -190,37 +207,94 @@ def _live(ctx: Context, pos: Position) -> int:
     return live
 
 
-def _moves(ctx: Context, pos: Position) -> tuple[list[int], dict[int, int]]:
-    """The choices to search, best first, and the searched choice of every legal one.
+def _heads(ctx: Context, pos: Position) -> dict[int, int]:
+    """The searched choice of every legal choice of the player to act.
 
     A run of legal cards adjacent among the live cards of one effective suit is
-    searched once, through its highest card.
+    searched once, through its highest card; the un-nominated Joker led is one
+    choice per suit it may name.
+    """
+    mask, names = _legal(ctx, pos, pos.seat)
+    key = ctx.key
+    live = _live(ctx, pos)
+    same: dict[int, int] = {}
+    for suit in range(NO_SUIT + 1):
+        if not mask & SUIT_MASKS[key][suit]:
+            continue
+        head = -1
+        for code, bit in RANKED_BITS[key][suit]:
+            if not live & bit:
+                continue
+            if mask & bit:
+                if head < 0:
+                    head = code
+                same[code] = head
+            else:
+                head = -1
+    if names:
+        del same[JOKER_CODE]
+        for suit in range(4):
+            if names >> suit & 1:
+                same[JOKER_LEAD + suit] = JOKER_LEAD + suit
+    return same
+
+
+def _order(ctx: Context, pos: Position) -> list[int]:
+    """The choices to search at ``pos`` (the heads of :func:`_heads`), best first.
+
+    Leads: a suit's top card first, else low cards; following: low cards when the
+    side already wins the trick, else the cheapest card that wins, else low cards.
     """
     seat = pos.seat
     mask, names = _legal(ctx, pos, seat)
     key = ctx.key
     live = _live(ctx, pos)
-    ranked = RANKED[key]
-    same: dict[int, int] = {}
     scored: list[tuple[int, int]] = []
-    mine = (ctx.team >> seat & 1) == (ctx.team >> pos.winner & 1)
     leading = not pos.trick
+    mine = (ctx.team >> seat & 1) == (ctx.team >> pos.winner & 1)
+    best = pos.best
     row = STRENGTH[key][pos.led] if not leading else STRENGTH[key][0]
+    masks = SUIT_MASKS[key]
+    plain = PLAIN[key]
     for suit in range(NO_SUIT + 1):
-        if not mask & SUIT_MASKS[key][suit]:
+        suit_mask = masks[suit]
+        held = mask & suit_mask
+        if not held:
+            continue
+        if plain[suit]:
+            # bit order is rank order: a held card heads its run when the next live
+            # card above it is another seat's (or there is none)
+            suit_live = live & suit_mask
+            others = suit_live ^ held
+            rest = held
+            while rest:
+                code = rest.bit_length() - 1
+                bit = BITS[code]
+                rest ^= bit
+                above = suit_live & ~((bit << 1) - 1)
+                nxt = above & -above
+                if nxt and not nxt & others:
+                    continue
+                if leading:
+                    score = 1000 if not above else -(code & 15)
+                else:
+                    power = row[code]
+                    if mine:
+                        score = -power
+                    elif power > best:
+                        score = 1000 - power
+                    else:
+                        score = -500 - power
+                scored.append((score, code))
             continue
         head = -1
         top = True  # no live card above this one in the suit
-        for code in ranked[suit]:
-            bit = BITS[code]
+        for code, bit in RANKED_BITS[key][suit]:
             if not live & bit:
                 continue
             if mask & bit:
-                if head >= 0:
-                    same[code] = head
-                else:
+                if head < 0:
                     head = code
-                    same[code] = code
                     if code == JOKER_CODE and names:
                         continue
                     if leading:
@@ -229,7 +303,7 @@ def _moves(ctx: Context, pos: Position) -> tuple[list[int], dict[int, int]]:
                         power = row[code]
                         if mine:
                             score = -power
-                        elif power > pos.best:
+                        elif power > best:
                             score = 1000 - power
                         else:
                             score = -500 - power
@@ -238,14 +312,11 @@ def _moves(ctx: Context, pos: Position) -> tuple[list[int], dict[int, int]]:
                 head = -1
             top = False
     if names:
-        del same[JOKER_CODE]
-        for suit in range(4):
-            if names >> suit & 1:
-                choice = JOKER_LEAD + suit
-                same[choice] = choice
-                scored.append((2000, choice))
+        scored.extend(
+            (2000, JOKER_LEAD + suit) for suit in range(4) if names >> suit & 1
+        )
     scored.sort(reverse=True)
-    return [choice for _, choice in scored], same
+    return [choice for _, choice in scored]
 
 
 def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, Position | None]:
@@ -296,10 +367,18 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, ...]:
     the parts are kept in ``ctx.parts`` (a suit often stays the same for long).
     """
     hands = pos.hands
+    key = ctx.key
+    exact = (
+        (*hands, pos.leader, pos.suits_led, pos.voids)
+        if key == NT
+        else (*hands, pos.leader)
+    )
+    known = ctx.keys.get(exact)
+    if known is not None:
+        return known
     seats = ctx.seats
     count = len(seats)
     rel = [0] * count
-    key = ctx.key
     parts = ctx.parts
     live = 0
     for suit in range(NO_SUIT + 1):
@@ -313,7 +392,8 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, ...]:
             rel[index] |= part[index]
         for held in cut:
             live |= held
-    extra = pos.leader
+    # the contracting side is part of the key: a table may serve several deals
+    extra = pos.leader | ctx.team << 16
     if key == NT and live & JOKER_BIT:
         # what the un-nominated Joker's rules read: the suits led, and its holder's voids
         options = ctx.options
@@ -324,7 +404,9 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, ...]:
                 if hands[seat] & JOKER_BIT:
                     extra |= (pos.voids >> 4 * seat & 15) << 8
     rel.append(extra)
-    return tuple(rel)
+    known = tuple(rel)
+    ctx.keys[exact] = known
+    return known
 
 
 def _part(ranked: tuple[int, ...], cut: tuple[int, ...], base: int) -> tuple[int, ...]:
@@ -408,6 +490,42 @@ def _sure(ctx: Context, pos: Position) -> tuple[int, int]:
     return holder, count
 
 
+def _sure_side(ctx: Context, pos: Position) -> int:
+    """Tricks a side wins for sure with top trumps: > 0 the contracting side's.
+
+    Negative for the other side.  Take the trumps (without trumps, the un-nominated Joker) from the top down while
+    one side holds them: each seat's such cards beat every card the other side holds,
+    so each wins the trick it is played to, and a seat plays them to different tricks;
+    every card is played by the hand's end (not in misère, which ends early).
+    """
+    key = ctx.key
+    trump = TRUMP[key]
+    if trump >= 0:
+        ranked = RANKED[key][trump]
+    elif key == NT:
+        ranked = RANKED[key][NO_SUIT]
+    else:
+        return 0
+    hands = pos.hands
+    team = ctx.team
+    side = -1
+    counts = [0] * len(hands)
+    for code in ranked:
+        bit = BITS[code]
+        for seat in ctx.seats:
+            if hands[seat] & bit:
+                mine = team >> seat & 1
+                if side < 0:
+                    side = mine
+                elif mine != side:
+                    best = max(counts)
+                    return best if side else -best
+                counts[seat] += 1
+                break
+    best = max(counts)
+    return best if side == 1 else -best
+
+
 def _tops(ranked: tuple[int, ...], own: int, live: int) -> int:
     """How many of the live cards of a suit, from the top, ``own`` holds."""
     tops = 0
@@ -418,6 +536,30 @@ def _tops(ranked: tuple[int, ...], own: int, live: int) -> int:
         elif live & bit:
             break
     return tops
+
+
+def _bounds(ctx: Context, pos: Position, low: int, high: int) -> tuple[int, int]:
+    """Narrow ``low``/``high`` at the start of a trick by quick and sure tricks.
+
+    Both depend only on the position up to rank equivalence, so they are computed
+    once per transposition-table entry.
+    """
+    if ctx.misere:
+        if low < high and _sure(ctx, pos)[0] == ctx.contractor:
+            low = 1  # it holds the top card of all: it wins a trick when played
+        return low, high
+    left = HAND_SIZE - pos.done
+    quick = min(_quick(ctx, pos), left)
+    if ctx.team >> pos.leader & 1:
+        low = max(low, quick)
+    else:
+        high = min(high, left - quick)
+    sure = _sure_side(ctx, pos)
+    if sure > 0:
+        low = max(low, sure)
+    elif sure < 0:
+        high = min(high, left + sure)
+    return low, high
 
 
 def _search(ctx: Context, table: Table, pos: Position, alpha: int, beta: int) -> int:
@@ -432,23 +574,11 @@ def _search(ctx: Context, table: Table, pos: Position, alpha: int, beta: int) ->
         entry_key = _canon(ctx, pos)
         found = table.get(entry_key)
         if found is not None:
-            low, high = max(low, found[0]), min(high, found[1])
-        if ctx.misere and low < high:
-            if _sure(ctx, pos)[0] == ctx.contractor:
-                low = 1  # it holds the top card of all: it wins a trick when played
-        elif low < high:
-            left = HAND_SIZE - pos.done
-            quick = min(_quick(ctx, pos), left)
-            if ctx.team >> pos.leader & 1:
-                low = max(low, quick)
-            else:
-                high = min(high, left - quick)
-            holder, sure = _sure(ctx, pos)
-            if sure:
-                if ctx.team >> holder & 1:
-                    low = max(low, sure)
-                else:
-                    high = min(high, left - sure)
+            low, high = found
+        else:
+            low, high = _bounds(ctx, pos, low, high)
+            if low == high or low >= beta or high <= alpha:
+                table[entry_key] = (low, high)
         if low >= beta or low == high:
             return low
         if high <= alpha:
@@ -456,7 +586,7 @@ def _search(ctx: Context, table: Table, pos: Position, alpha: int, beta: int) ->
         alpha, beta = max(alpha, low), min(beta, high)
     start_alpha, start_beta = alpha, beta
     maximise = (ctx.team >> pos.seat & 1 == 1) != ctx.misere
-    choices, _ = _moves(ctx, pos)
+    choices = _order(ctx, pos)
     value = -1 if maximise else HAND_SIZE + 1
     for choice in choices:
         gain, nxt = _play(ctx, pos, choice)
@@ -524,7 +654,7 @@ def solve_position(ctx: Context, table: Table, pos: Position, guess: int = -1) -
 
 def choice_values(ctx: Context, table: Table, pos: Position) -> dict[int, int]:
     """The value of each legal choice of the player to act (its trick counted)."""
-    _, same = _moves(ctx, pos)
+    same = _heads(ctx, pos)
     values: dict[int, int] = {}
     guess = -1
     for choice, head in sorted(same.items()):
