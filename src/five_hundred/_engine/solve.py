@@ -28,7 +28,7 @@ code, or ``JOKER_LEAD + suit`` for leading the un-nominated Joker naming ``suit`
 (:mod:`._engine.playout`).
 """
 
-from typing import Final, NamedTuple
+from typing import Final
 
 from five_hundred._engine.codes import (
     BITS,
@@ -78,7 +78,6 @@ RANKED: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
 )
 """``RANKED[key][suit]``: the codes of an effective suit, strongest first."""
 
-
 PLAIN: Final[tuple[tuple[bool, ...], ...]] = tuple(
     tuple(list(codes) == sorted(codes, reverse=True) for codes in suits)
     for suits in RANKED
@@ -92,43 +91,35 @@ RANKED_BITS: Final[tuple[tuple[tuple[tuple[int, int], ...], ...], ...]] = tuple(
 )
 """``RANKED`` with each code's bit."""
 
+Context = tuple[
+    int,
+    bool,
+    int,
+    tuple[int, ...],
+    JokerOptions,
+    int,
+    int,
+    tuple[int, ...],
+    dict[tuple[int, ...], tuple[int, ...]],
+    dict[tuple[int, ...], tuple[int, ...]],
+]
+"""What stays fixed during a solve: ``(key, misere, active, next_seat, options,
+contractor, team, seats, parts, keys)``: the contract's play setup; ``team`` the
+seats of the contracting side (the contractor alone in misère) as a mask; ``seats``
+those who play; ``parts`` the canonical parts of suits met so far and ``keys`` the
+transposition keys of positions met so far by their exact cards (see ``_canon``).
 
-class Context(NamedTuple):
-    """What stays fixed during a solve: the contract's play setup and the sides."""
+Plain tuples, unpacked where used: cheaper than named fields, and unboxed when
+compiled."""
 
-    key: int
-    misere: bool
-    active: int
-    next_seat: tuple[int, ...]
-    order: tuple[tuple[int, ...], ...]
-    options: JokerOptions
-    contractor: int
-    team: int
-    """The seats of the contracting side (the contractor alone in misère), a mask."""
-    seats: tuple[int, ...]
-    """The seats that play (those who sit out left out)."""
-    parts: dict[tuple[int, ...], tuple[int, ...]]
-    """The canonical parts of suits met so far (see ``_canon``)."""
-    keys: dict[tuple[int, ...], tuple[int, ...]]
-    """The transposition keys of the positions met so far, by their exact cards."""
-
-
-class Position(NamedTuple):
-    """A point of the play: the hands and the trick in progress."""
-
-    hands: tuple[int, ...]
-    seat: int
-    leader: int
-    trick: tuple[int, ...]
-    led: int
-    suits_led: int
-    voids: int
-    done: int
-    winner: int
-    """The seat winning the trick so far (the leader when it is empty)."""
-    best: int
-    """The strength of the winning card so far (-1 when the trick is empty)."""
-
+Position = tuple[
+    tuple[int, ...], int, int, tuple[int, ...], int, int, int, int, int, int
+]
+"""A point of the play: ``(hands, seat, leader, trick, led, suits_led, voids, done,
+winner, best)``: the hands, the seat to act, the trick in progress (its leader,
+cards and suit led), the suits led and shown void so far, the tricks done, and the
+seat winning the trick so far (the leader when it is empty) with the strength of its
+card (-1 when the trick is empty)."""
 
 Table = dict[tuple[int, ...], tuple[int, int]]
 """The transposition table: bounds on the tricks to come, by canonical position."""
@@ -139,12 +130,11 @@ def context_of(core: Core, team: int) -> Context:
     setup = core.setup
     if setup.misere:
         team = 1 << setup.contractor
-    return Context(
+    return (
         setup.key,
         setup.misere,
         setup.active,
         setup.next_seat,
-        setup.order,
         setup.options,
         setup.contractor,
         team,
@@ -165,7 +155,7 @@ def position_of(core: Core) -> Position:
         index = winner_index(trick, key, core.led)
         winner = core.setup.order[core.leader][index]
         best = STRENGTH[key][core.led][trick[index]]
-    return Position(
+    return (
         core.hands,
         seat,
         core.leader,
@@ -179,30 +169,32 @@ def position_of(core: Core) -> Position:
     )
 
 
-def _legal(ctx: Context, pos: Position, seat: int) -> tuple[int, int]:
-    """The legal mask of ``seat`` to act and the suits it may name for the Joker."""
-    held = pos.hands[seat]
-    key = ctx.key
-    led = pos.led if pos.trick else -1
+def _legal(ctx: Context, pos: Position) -> tuple[int, int]:
+    """The legal mask of the seat to act and the suits it may name for the Joker."""
+    key, misere, _, _, options, _, _, _, _, _ = ctx
+    hands, seat, _, trick, led, suits_led, voids, done, _, _ = pos
+    held = hands[seat]
+    if not trick:
+        led = -1
     if key != NT or not held & JOKER_BIT:
         return (held if led < 0 else (held & SUIT_MASKS[key][led] or held)), 0
-    last = pos.done == HAND_SIZE - 1
-    mask = legal_mask(held, key, led, ctx.options, ctx.misere, pos.suits_led, last)
+    last = done == HAND_SIZE - 1
+    mask = legal_mask(held, key, led, options, misere, suits_led, last)
     names = 0
     if led < 0 and mask & JOKER_BIT:
-        names = joker_suits(
-            ctx.options, pos.suits_led, pos.voids >> 4 * seat & 15, last
-        )
+        names = joker_suits(options, suits_led, voids >> 4 * seat & 15, last)
         if not names:
             mask ^= JOKER_BIT
     return mask, names
 
 
-def _live(ctx: Context, pos: Position) -> int:
+def _live(
+    seats: tuple[int, ...], hands: tuple[int, ...], trick: tuple[int, ...]
+) -> int:
     live = 0
-    for seat in ctx.seats:
-        live |= pos.hands[seat]
-    for code in pos.trick:
+    for seat in seats:
+        live |= hands[seat]
+    for code in trick:
         live |= BITS[code]
     return live
 
@@ -214,9 +206,9 @@ def _heads(ctx: Context, pos: Position) -> dict[int, int]:
     searched once, through its highest card; the un-nominated Joker led is one
     choice per suit it may name.
     """
-    mask, names = _legal(ctx, pos, pos.seat)
-    key = ctx.key
-    live = _live(ctx, pos)
+    mask, names = _legal(ctx, pos)
+    key = ctx[0]
+    live = _live(ctx[7], pos[0], pos[3])
     same: dict[int, int] = {}
     for suit in range(NO_SUIT + 1):
         if not mask & SUIT_MASKS[key][suit]:
@@ -245,17 +237,17 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     Leads: a suit's top card first, else low cards; following: low cards when the
     side already wins the trick, else the cheapest card that wins, else low cards.
     """
-    seat = pos.seat
-    mask, names = _legal(ctx, pos, seat)
-    key = ctx.key
-    live = _live(ctx, pos)
+    key, _, _, _, _, _, team, seats, _, _ = ctx
+    hands, seat, _, trick, led, _, _, _, winner, best = pos
+    mask, names = _legal(ctx, pos)
+    live = _live(seats, hands, trick)
     scored: list[tuple[int, int]] = []
-    leading = not pos.trick
-    mine = (ctx.team >> seat & 1) == (ctx.team >> pos.winner & 1)
-    best = pos.best
-    row = STRENGTH[key][pos.led] if not leading else STRENGTH[key][0]
+    leading = not trick
+    mine = (team >> seat & 1) == (team >> winner & 1)
+    row = STRENGTH[key][led] if not leading else STRENGTH[key][0]
     masks = SUIT_MASKS[key]
     plain = PLAIN[key]
+    score = 0
     for suit in range(NO_SUIT + 1):
         suit_mask = masks[suit]
         held = mask & suit_mask
@@ -319,44 +311,54 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     return [choice for _, choice in scored]
 
 
-def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, Position | None]:
-    """Play ``choice``: the tricks the contracting side gains, and the next position.
+def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position]:
+    """Play ``choice``: the contracting side's gain, whether the hand is over, and after.
 
-    The next position is ``None`` when the hand is over (the last trick, or the
-    misère contractor's first trick won).
+    The hand is over after the last trick, or the misère contractor's first trick
+    won; the position after is then ``pos`` itself.
     """
-    seat = pos.seat
-    key = ctx.key
+    key, misere, active, next_seat, options, contractor, team, _, _, _ = ctx
+    hands, seat, leader, trick, led, suits_led, voids, done, winner, best = pos
     code = choice if choice <= JOKER_CODE else JOKER_CODE
-    held = list(pos.hands)
+    held = list(hands)
     held[seat] ^= BITS[code]
-    hands = tuple(held)
-    trick = (*pos.trick, code)
-    suits_led, voids = pos.suits_led, pos.voids
+    after = tuple(held)
     eff = EFF[key][code]
-    if len(trick) == 1:
+    if not trick:
         led = eff if choice <= JOKER_CODE else choice - JOKER_LEAD
         suits_led |= 1 << led
         winner, best = seat, STRENGTH[key][led][code]
     else:
-        led = pos.led
-        if eff != led and (eff != NO_SUIT or ctx.options[0]):
+        if eff != led and (eff != NO_SUIT or options[0]):
             voids |= BITS[4 * seat + led]
-        winner, best = pos.winner, pos.best
         power = STRENGTH[key][led][code]
         if power > best:
             winner, best = seat, power
-    if len(trick) < ctx.active:
-        nxt = ctx.next_seat[seat]
-        return 0, Position(
-            hands, nxt, pos.leader, trick, led, suits_led, voids, pos.done, winner, best
+    if len(trick) + 1 < active:
+        return (
+            0,
+            False,
+            (
+                after,
+                next_seat[seat],
+                leader,
+                (*trick, code),
+                led,
+                suits_led,
+                voids,
+                done,
+                winner,
+                best,
+            ),
         )
-    gain = ctx.team >> winner & 1
-    done = pos.done + 1
-    if done == HAND_SIZE or (ctx.misere and winner == ctx.contractor):
-        return gain, None
-    return gain, Position(
-        hands, winner, winner, (), -1, suits_led, voids, done, winner, -1
+    gain = team >> winner & 1
+    done += 1
+    if done == HAND_SIZE or (misere and winner == contractor):
+        return gain, True, pos
+    return (
+        gain,
+        False,
+        (after, winner, winner, (), -1, suits_led, voids, done, winner, -1),
     )
 
 
@@ -364,22 +366,17 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, ...]:
     """The transposition key of a position at the start of a trick.
 
     Each suit's part is the seats' cards of that suit by place among the live ones;
-    the parts are kept in ``ctx.parts`` (a suit often stays the same for long).
+    the parts are kept in the context (a suit often stays the same for long), and so
+    are the keys by the exact cards.
     """
-    hands = pos.hands
-    key = ctx.key
-    exact = (
-        (*hands, pos.leader, pos.suits_led, pos.voids)
-        if key == NT
-        else (*hands, pos.leader)
-    )
-    known = ctx.keys.get(exact)
+    key, _, _, _, options, _, team, seats, parts, keys = ctx
+    hands, _, leader, _, _, suits_led, voids, _, _, _ = pos
+    exact = (*hands, leader, suits_led, voids) if key == NT else (*hands, leader)
+    known = keys.get(exact)
     if known is not None:
         return known
-    seats = ctx.seats
     count = len(seats)
     rel = [0] * count
-    parts = ctx.parts
     live = 0
     for suit in range(NO_SUIT + 1):
         suit_mask = SUIT_MASKS[key][suit]
@@ -393,19 +390,18 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, ...]:
         for held in cut:
             live |= held
     # the contracting side is part of the key: a table may serve several deals
-    extra = pos.leader | ctx.team << 16
+    extra = leader | team << 16
     if key == NT and live & JOKER_BIT:
         # what the un-nominated Joker's rules read: the suits led, and its holder's voids
-        options = ctx.options
         if options[1] or options[4] == LEAD_NOT_LED_BEFORE:
-            extra |= pos.suits_led << 4
+            extra |= suits_led << 4
         if options[4] == LEAD_NOT_SHOWN_VOID:
             for seat in seats:
                 if hands[seat] & JOKER_BIT:
-                    extra |= (pos.voids >> 4 * seat & 15) << 8
+                    extra |= (voids >> 4 * seat & 15) << 8
     rel.append(extra)
     known = tuple(rel)
-    ctx.keys[exact] = known
+    keys[exact] = known
     return known
 
 
@@ -425,23 +421,23 @@ def _part(ranked: tuple[int, ...], cut: tuple[int, ...], base: int) -> tuple[int
 
 def _quick(ctx: Context, pos: Position) -> int:
     """Tricks the leader's side takes for sure by cashing the leader's top cards."""
-    key = ctx.key
-    hands = pos.hands
-    leader = pos.leader
+    key, _, _, _, options, _, team, seats, _, _ = ctx
+    hands = pos[0]
+    leader = pos[2]
     own = hands[leader]
-    side = ctx.team >> leader & 1
+    side = team >> leader & 1
     live = 0
-    for seat in ctx.seats:
+    for seat in seats:
         live |= hands[seat]
     trump = TRUMP[key]
     ruffers: list[int] = []
-    for seat in ctx.seats:
-        if ctx.team >> seat & 1 != side:
+    for seat in seats:
+        if team >> seat & 1 != side:
             held = hands[seat]
             if trump >= 0 and held & SUIT_MASKS[key][trump]:
                 ruffers.append(held)
             elif key == NT and held & JOKER_BIT:
-                if not ctx.options[0]:
+                if not options[0]:
                     return 0  # it may beat any card led
                 ruffers.append(held)
     count = 0
@@ -456,49 +452,38 @@ def _quick(ctx: Context, pos: Position) -> int:
     return count
 
 
-def _sure(ctx: Context, pos: Position) -> tuple[int, int]:
-    """The seat holding the top trump, and how many top trumps in a row it holds.
+def _top_holder(ctx: Context, pos: Position) -> int:
+    """The seat holding the top trump (without trumps, the un-nominated Joker), or -1.
 
-    Each wins a trick whenever it is played, and every card is played by the hand's
-    end (a misère ends early only when the contractor wins a trick).  Without trumps
-    the un-nominated Joker is the one such card.
+    That card wins a trick whenever it is played.
     """
-    key = ctx.key
+    key = ctx[0]
     trump = TRUMP[key]
     if trump >= 0:
         ranked = RANKED[key][trump]
     elif key == NT:
         ranked = RANKED[key][NO_SUIT]
     else:
-        return -1, 0
-    hands = pos.hands
-    holder, count = -1, 0
+        return -1
+    hands = pos[0]
     for code in ranked:
         bit = BITS[code]
-        if holder >= 0:
-            if hands[holder] & bit:
-                count += 1
-                continue
-            for seat in ctx.seats:
-                if hands[seat] & bit:
-                    return holder, count
-            continue
-        for seat in ctx.seats:
+        for seat in ctx[7]:
             if hands[seat] & bit:
-                holder, count = seat, 1
-                break
-    return holder, count
+                return seat
+    return -1
 
 
 def _sure_side(ctx: Context, pos: Position) -> int:
     """Tricks a side wins for sure with top trumps: > 0 the contracting side's.
 
-    Negative for the other side.  Take the trumps (without trumps, the un-nominated Joker) from the top down while
-    one side holds them: each seat's such cards beat every card the other side holds,
-    so each wins the trick it is played to, and a seat plays them to different tricks;
-    every card is played by the hand's end (not in misère, which ends early).
+    Negative for the other side.  Take the trumps (without trumps, the un-nominated
+    Joker) from the top down while one side holds them: each seat's such cards beat
+    every card the other side holds, so each wins the trick it is played to, and a
+    seat plays them to different tricks; every card is played by the hand's end (not
+    in misère, which ends early).
     """
-    key = ctx.key
+    key, _, _, _, _, _, team, seats, _, _ = ctx
     trump = TRUMP[key]
     if trump >= 0:
         ranked = RANKED[key][trump]
@@ -506,24 +491,23 @@ def _sure_side(ctx: Context, pos: Position) -> int:
         ranked = RANKED[key][NO_SUIT]
     else:
         return 0
-    hands = pos.hands
-    team = ctx.team
+    hands = pos[0]
     side = -1
     counts = [0] * len(hands)
     for code in ranked:
         bit = BITS[code]
-        for seat in ctx.seats:
+        for seat in seats:
             if hands[seat] & bit:
                 mine = team >> seat & 1
                 if side < 0:
                     side = mine
                 elif mine != side:
-                    best = max(counts)
-                    return best if side else -best
+                    most = max(counts)
+                    return most if side else -most
                 counts[seat] += 1
                 break
-    best = max(counts)
-    return best if side == 1 else -best
+    most = max(counts)
+    return most if side == 1 else -most
 
 
 def _tops(ranked: tuple[int, ...], own: int, live: int) -> int:
@@ -544,13 +528,14 @@ def _bounds(ctx: Context, pos: Position, low: int, high: int) -> tuple[int, int]
     Both depend only on the position up to rank equivalence, so they are computed
     once per transposition-table entry.
     """
-    if ctx.misere:
-        if low < high and _sure(ctx, pos)[0] == ctx.contractor:
+    misere, contractor, team = ctx[1], ctx[5], ctx[6]
+    if misere:
+        if low < high and _top_holder(ctx, pos) == contractor:
             low = 1  # it holds the top card of all: it wins a trick when played
         return low, high
-    left = HAND_SIZE - pos.done
+    left = HAND_SIZE - pos[7]
     quick = min(_quick(ctx, pos), left)
-    if ctx.team >> pos.leader & 1:
+    if team >> pos[2] & 1:
         low = max(low, quick)
     else:
         high = min(high, left - quick)
@@ -564,12 +549,14 @@ def _bounds(ctx: Context, pos: Position, low: int, high: int) -> tuple[int, int]
 
 def _search(ctx: Context, table: Table, pos: Position, alpha: int, beta: int) -> int:
     """Fail-soft alpha-beta: the contracting side's tricks from ``pos`` on."""
-    entry_key: tuple[int, ...] = ()
-    low, high = 0, HAND_SIZE - pos.done
-    if ctx.misere:
+    misere, team = ctx[1], ctx[6]
+    done = pos[7]
+    low, high = 0, HAND_SIZE - done
+    if misere:
         high = min(high, 1)
-    if not pos.trick:
-        if pos.done == HAND_SIZE - 1:
+    entry_key: tuple[int, ...] = ()
+    if not pos[3]:
+        if done == HAND_SIZE - 1:
             return _last(ctx, pos)
         entry_key = _canon(ctx, pos)
         found = table.get(entry_key)
@@ -585,12 +572,11 @@ def _search(ctx: Context, table: Table, pos: Position, alpha: int, beta: int) ->
             return high
         alpha, beta = max(alpha, low), min(beta, high)
     start_alpha, start_beta = alpha, beta
-    maximise = (ctx.team >> pos.seat & 1 == 1) != ctx.misere
-    choices = _order(ctx, pos)
+    maximise = (team >> pos[1] & 1 == 1) != misere
     value = -1 if maximise else HAND_SIZE + 1
-    for choice in choices:
-        gain, nxt = _play(ctx, pos, choice)
-        if nxt is None:
+    for choice in _order(ctx, pos):
+        gain, over, nxt = _play(ctx, pos, choice)
+        if over:
             result = gain
         else:
             result = gain + _search(ctx, table, nxt, alpha - gain, beta - gain)
@@ -607,9 +593,9 @@ def _search(ctx: Context, table: Table, pos: Position, alpha: int, beta: int) ->
             break
     if entry_key:
         if value <= start_alpha:
-            low, high = low, min(high, value)
+            high = min(high, value)
         elif value >= start_beta:
-            low, high = max(low, value), high
+            low = max(low, value)
         else:
             low = high = value
         table[entry_key] = (low, high)
@@ -618,18 +604,16 @@ def _search(ctx: Context, table: Table, pos: Position, alpha: int, beta: int) ->
 
 def _last(ctx: Context, pos: Position) -> int:
     """The last trick: every seat plays its one card (the Joker's lead names a suit)."""
-    gain = 0
     while True:
-        mask, names = _legal(ctx, pos, pos.seat)
+        mask, names = _legal(ctx, pos)
         choice = (
             JOKER_LEAD + (names & -names).bit_length() - 1
             if names
             else (mask & -mask).bit_length() - 1
         )
-        gain, nxt = _play(ctx, pos, choice)
-        if nxt is None:
+        gain, over, pos = _play(ctx, pos, choice)
+        if over:
             return gain
-        pos = nxt
 
 
 def solve_position(ctx: Context, table: Table, pos: Position, guess: int = -1) -> int:
@@ -637,8 +621,8 @@ def solve_position(ctx: Context, table: Table, pos: Position, guess: int = -1) -
 
     Null-window probes "at least ``k``", the first at ``guess`` if one is given.
     """
-    low, high = 0, HAND_SIZE - pos.done
-    if ctx.misere:
+    low, high = 0, HAND_SIZE - pos[7]
+    if ctx[1]:
         high = min(high, 1)
     while low < high:
         target = (low + high + 1) // 2
@@ -659,8 +643,8 @@ def choice_values(ctx: Context, table: Table, pos: Position) -> dict[int, int]:
     guess = -1
     for choice, head in sorted(same.items()):
         if head not in values:
-            gain, nxt = _play(ctx, pos, head)
-            if nxt is None:
+            gain, over, nxt = _play(ctx, pos, head)
+            if over:
                 values[head] = gain
             else:
                 value = solve_position(ctx, table, nxt, guess - gain)
