@@ -27,6 +27,9 @@ from five_hundred import (
     solve,
     solve_plays,
 )
+from five_hundred._engine.solve import _bounds, position_of
+from five_hundred.search.solver import _context
+from five_hundred.state import inner
 from tests.random_games import random_action
 from tests.strategies import game_rules, seeds
 
@@ -118,6 +121,32 @@ def test_solver_agrees_with_brute_force(rules: Rules, seed: int, line: int) -> N
         after = apply(state, action)
         gained = sum(after.tricks_won_by_seat[seat] for seat in team) - before
         assert value == gained + _brute(after, team, misere, memo)
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_trick_start_bounds_hold(rules: Rules, seed: int, line: int) -> None:
+    """The solver's quick- and sure-trick bounds at a trick's start (which cut the
+    search off) contain the brute-force value."""
+    state = _position(seed, line, 4 if rules.players <= 4 else 3, rules)
+    rng = random.Random(line)
+    while state is not None and state.to_act is not None and state.trick:
+        state = apply(state, rng.choice(legal_actions(state)))
+    if state is None or state.to_act is None or state.phase is not Phase.PLAY:
+        return
+    contract = state.contract
+    assert contract is not None
+    misere = isinstance(contract.bid, MisereBid)
+    core = inner(state)
+    left = 10 - state.tricks_played
+    low, high = _bounds(
+        _context(core), position_of(core), 0, min(left, 1) if misere else left
+    )
+    assert low <= _brute(state, _team(state), misere, {}) <= high
 
 
 @settings(max_examples=25, deadline=None)
