@@ -7,15 +7,21 @@ outside the timing (seat 0 wins the auction; the discard and nomination are the
 rule-based player's), and reports the mean and 95th percentile.  As the anchor it times
 ``endplay``'s DDS ``solve_board`` (a C++ solver on a 13-trick, 52-card problem: every
 card of the player on lead) on random bridge deals in the same run, when ``endplay``
-is installed (``pip install endplay``), and prints the ratios.  It runs the pure
-Python build (whatever ``five_hundred._engine`` is importable as).
+is installed (``pip install endplay``), and prints the ratios.  It runs the build
+that this interpreter imports (the pure one in the development venv); with
+``--compiled-python PATH`` it also times the same deals under that interpreter (a
+venv with the compiled wheel installed, e.g. ``build/bench-compiled-venv/bin/python``
+as ``bench_compiled.py`` builds it) in the same run.
 """
 
 import argparse
+import json
 import random
 import statistics
+import subprocess
 import time
 
+import five_hundred
 from five_hundred import (
     MISERE,
     GameState,
@@ -85,15 +91,30 @@ def _random_pbn(rng: random.Random) -> str:
     return "N:" + " ".join(hands)
 
 
+KINDS: dict[str, TrickBid | object] = {
+    "trump (6S)": TrickBid(6, Strain.SPADES),
+    "no-trump (6NT)": TrickBid(6, Strain.NO_TRUMPS),
+    "misere": MISERE,
+}
+
+
+def _measure(deals: int) -> dict[str, tuple[float, float]]:
+    """Mean and p95 of ``solve_plays`` at the opening lead, by contract kind."""
+    return {name: _summary(_time(_states(bid, deals))) for name, bid in KINDS.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=5)
+    parser.add_argument(
+        "--compiled-python",
+        help="also time the solver under this interpreter (with the compiled wheel)",
+    )
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    kinds = {
-        "trump (6S)": TrickBid(6, Strain.SPADES),
-        "no-trump (6NT)": TrickBid(6, Strain.NO_TRUMPS),
-        "misere": MISERE,
-    }
+    if args.worker:
+        print(json.dumps({"compiled": five_hundred.compiled, **_measure(args.deals)}))
+        return
     dds = _dds(max(args.deals, 20))
     anchor = None
     if dds is not None:
@@ -103,12 +124,27 @@ def main() -> None:
         )
     else:
         print("endplay is not installed: no DDS anchor in this run")
-    for name, bid in kinds.items():
-        mean, p95 = _summary(_time(_states(bid, args.deals)))
-        ratio = f"  = {mean / anchor:,.0f}x DDS" if anchor else ""
-        print(
-            f"solve_plays, opening lead, {name}: mean {mean * 1e3:.1f} ms, p95 {p95 * 1e3:.1f} ms{ratio}"
+    runs = [("pure" if not five_hundred.compiled else "compiled", _measure(args.deals))]
+    if args.compiled_python:
+        command = [
+            args.compiled_python,
+            __file__,
+            "--worker",
+            "--deals",
+            str(args.deals),
+        ]
+        out = json.loads(
+            subprocess.run(command, capture_output=True, check=True).stdout
         )
+        build = "compiled" if out.pop("compiled") else "pure (not compiled!)"
+        runs.append((build, {name: tuple(pair) for name, pair in out.items()}))
+    for build, measured in runs:
+        for name, (mean, p95) in measured.items():
+            ratio = f"  = {mean / anchor:,.1f}x DDS" if anchor else ""
+            print(
+                f"{build}: solve_plays, opening lead, {name}: mean {mean * 1e3:.1f} ms,"
+                f" p95 {p95 * 1e3:.1f} ms{ratio}"
+            )
 
 
 if __name__ == "__main__":

@@ -15,17 +15,24 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from five_hundred import (
+    JOKER,
     GameState,
     InvalidStateError,
+    JokerLeadSuit,
     MisereBid,
+    Pass,
     Phase,
+    RuleBasedPlayer,
     Rules,
+    Strain,
+    TrickBid,
     apply,
     legal_actions,
     new_game,
     side_of,
     solve,
     solve_plays,
+    view,
 )
 from five_hundred._engine.solve import _bounds, position_of
 from five_hundred.search.solver import _context
@@ -57,6 +64,7 @@ def _brute(state: GameState, team: frozenset[int], misere: bool, memo: Memo) -> 
     key = (
         state.hands,
         state.trick,
+        state.led_suit,  # the suit named for a Joker led
         state.to_act,
         state.leader,
         state.suits_led,
@@ -167,6 +175,63 @@ def test_best_line_takes_the_solved_tricks(rules: Rules, seed: int, line: int) -
         best = pick(values.values())
         state = apply(state, next(a for a, v in values.items() if v == best))
     assert sum(state.tricks_won_by_seat[seat] for seat in team) - before == promised
+
+
+def _joker_lead(seed: int) -> GameState | None:
+    """A hand of 6NT by seat 0 (the Joker not nominated), played at random to the
+    start of a trick with at most four to go and the Joker's holder on lead; the
+    Joker may be led naming any suit before the last trick."""
+    rules = Rules(
+        joker_lead_suit=JokerLeadSuit.ANY, joker_last_trick_once_all_suits_led=False
+    )
+    state = new_game(rules, seed=seed, dealer=3)
+    bid = TrickBid(6, Strain.NO_TRUMPS)
+    helper = RuleBasedPlayer()
+    rng = random.Random(seed)
+    while state.phase is not Phase.PLAY:
+        seat = state.to_act
+        if seat is None:
+            return None
+        if state.phase is Phase.BIDDING:
+            action = bid if seat == 0 and bid in legal_actions(state) else Pass()
+        else:
+            action = helper.choose(view(state, seat), seat)
+        state = apply(state, action)
+    if state.joker_suit is not None:
+        return None
+    while state.to_act is not None:
+        if (
+            not state.trick
+            and state.tricks_played >= 6
+            and JOKER in state.hands[state.to_act]
+        ):
+            return state
+        state = apply(state, rng.choice(legal_actions(state)))
+    return None
+
+
+def test_leading_the_unnominated_joker_agrees_with_brute_force() -> None:
+    """No Trumps with the Joker not nominated, its holder on lead: it is led naming a
+    suit (:ref:`rules-joker`), a case random positions rarely reach."""
+    found = 0
+    for seed in range(200):
+        state = _joker_lead(seed)
+        if state is None:
+            continue
+        team = _team(state)
+        memo: Memo = {}
+        assert solve(state) == _brute(state, team, False, memo)
+        values = solve_plays(state)
+        assert set(values) == set(legal_actions(state))
+        before = sum(state.tricks_won_by_seat[seat] for seat in team)
+        for action, value in values.items():
+            after = apply(state, action)
+            gained = sum(after.tricks_won_by_seat[seat] for seat in team) - before
+            assert value == gained + _brute(after, team, False, memo)
+        found += 1
+        if found == 3:
+            break
+    assert found == 3
 
 
 def test_solve_outside_the_play_is_a_typed_error() -> None:

@@ -79,11 +79,14 @@ RANKED: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
 """``RANKED[key][suit]``: the codes of an effective suit, strongest first."""
 
 PLAIN: Final[tuple[tuple[bool, ...], ...]] = tuple(
-    tuple(list(codes) == sorted(codes, reverse=True) for codes in suits)
+    tuple(
+        suit < NO_SUIT and list(codes) == sorted(codes, reverse=True)
+        for suit, codes in enumerate(suits)
+    )
     for suits in RANKED
 )
-"""``PLAIN[key][suit]``: whether the cards of an effective suit rank as their codes
-(no bower or Joker in it), so that bit order is rank order."""
+"""``PLAIN[key][suit]``: whether the cards of a suit rank as their codes (no bower or
+Joker in it, not the Joker's "no suit"), so that bit order is rank order."""
 
 RANKED_BITS: Final[tuple[tuple[tuple[tuple[int, int], ...], ...], ...]] = tuple(
     tuple(tuple((code, BITS[code]) for code in codes) for codes in suits)
