@@ -259,19 +259,18 @@ def _order(ctx: Context, pos: Position) -> list[int]:
         if plain[suit]:
             # bit order is rank order: a held card heads its run when the next live
             # card above it is another seat's (or there is none)
-            suit_live = live & suit_mask
-            others = suit_live ^ held
+            others = (live & suit_mask) ^ held
             rest = held
+            higher = 0  # the bit of the held card above, or 0
             while rest:
                 code = rest.bit_length() - 1
                 bit = BITS[code]
                 rest ^= bit
-                above = suit_live & ~((bit << 1) - 1)
-                nxt = above & -above
-                if nxt and not nxt & others:
-                    continue
+                if higher and not others & (higher - (bit << 1)):
+                    higher = bit
+                    continue  # no other seat's card between: same run
                 if leading:
-                    score = 1000 if not above else -(code & 15)
+                    score = 1000 if not higher and others < bit else -(code & 15)
                 else:
                     power = row[code]
                     if mine:
@@ -281,6 +280,7 @@ def _order(ctx: Context, pos: Position) -> list[int]:
                     else:
                         score = -500 - power
                 scored.append((score, code))
+                higher = bit
             continue
         head = -1
         top = True  # no live card above this one in the suit
@@ -310,6 +310,8 @@ def _order(ctx: Context, pos: Position) -> list[int]:
         scored.extend(
             (2000, JOKER_LEAD + suit) for suit in range(4) if names >> suit & 1
         )
+    if len(scored) == 1:
+        return [scored[0][1]]
     scored.sort(reverse=True)
     return [choice for _, choice in scored]
 
