@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from five_hundred import (
     JOKER,
+    Action,
     GameState,
     InvalidStateError,
     JokerLeadSuit,
@@ -192,6 +193,7 @@ def _joker_lead(seed: int) -> GameState | None:
         seat = state.to_act
         if seat is None:
             return None
+        action: Action
         if state.phase is Phase.BIDDING:
             action = bid if seat == 0 and bid in legal_actions(state) else Pass()
         else:
