@@ -14,7 +14,10 @@ The techniques are those of bridge solvers, on the engine's masks:
   effective suit still in play, so positions that differ only in cards already played
   share an entry; it holds lower and upper bounds;
 - a quick-trick bound: the top cards the leader can cash at once (trumps first; side
-  suits only while no opponent can ruff or play the un-nominated Joker on them);
+  suits only while no opponent can ruff or play the un-nominated Joker on them), and a
+  sure-trick bound: each seat's trumps above every trump of the other side win a trick
+  each; both are computed once per table entry (stored at once when they cut the
+  search off), and the table keys are cached by the exact cards;
 - move ordering: winners and cheap wins first, low cards when the side already wins;
 - cards adjacent among those still in play (the trick included) in one effective suit
   are one move: only the highest of such a run is searched.
@@ -445,6 +448,13 @@ def _quick(ctx: Context, pos: Position) -> int:
                 if not options[0]:
                     return 0  # it may beat any card led
                 ruffers.append(held)
+    if ruffers and trump >= 0:
+        # cashing its top trumps first draws the other side's trumps when these
+        # are at least as many as any opponent holds: then no one can ruff
+        trumps = SUIT_MASKS[key][trump]
+        most = max([(held & trumps).bit_count() for held in ruffers])
+        if _tops(RANKED[key][trump], own, live) >= most:
+            ruffers = []
     count = 0
     for suit in range(4):
         tops = _tops(RANKED[key][suit], own, live)
