@@ -82,27 +82,55 @@ _REDRAWS: Final = 40
 
 
 class SamplingPlayer:
-    """A player that plays the cards by sampling deals and solving them double-dummy.
+    """A player that bids and discards by simulation and plays by PIMC.
 
     Args:
-        samples: deals drawn per decision (at most).
-        budget: seconds per decision; sampling stops once they are spent (at least
-            one sample is always solved, and the answer is always a legal action).
-            ``None``: no limit, and the player is deterministic for its seed.
+        samples: deals drawn per card decision (at most).
+        budget: seconds per card decision; sampling stops once they are spent (at
+            least one sample is always solved, and the answer is always a legal
+            action).  ``None``: no limit.
         solve_tricks: the solver is used once at most this many tricks are left
             (``None``: 4 with up to four players, 3 with five or six, where a trick
-            has more cards); before that (the solver is slow on long hands) and for
-            the auction, the discard, the Joker's nomination and the partner call,
-            the player acts as :class:`~five_hundred.bots.RuleBasedPlayer`.
+            has more cards); before that (the solver is slow on long hands), the
+            player plays as :class:`~five_hundred.bots.RuleBasedPlayer`.
+        bid_samples: simulated deals per strain for a bid (0: bid as
+            :class:`~five_hundred.bots.RuleBasedPlayer`).
+        bid_margin: points a bid's simulated value must beat passing by.
+        discard_samples: simulated deals per candidate discard (0: discard as
+            :class:`~five_hundred.bots.RuleBasedPlayer`).
+        bid_budget: seconds per bid or discard; once spent, the best choice
+            simulated so far is taken (``None``: no limit).
         seed: the seed of its random generator.
 
-    Each sampled deal is solved with :func:`~five_hundred.search.solver.solve_plays`;
-    a card's value in a sample is its side's tricks plus a bonus for making (or, for
-    the defence, defeating) the contract, and the card with the best mean wins.
+    **Bidding** (three, four and six players; the others bid as
+    :class:`~five_hundred.bots.RuleBasedPlayer`): the unseen cards are dealt at random
+    to the other seats and the kitty, so that each seat's hand fits its last call as
+    the rules of thumb would read it (a bid: the hand is valued at least that many
+    tricks in its strain; a pass: too weak to outbid); the player takes up the kitty,
+    discards by rule and the hand is played out by a fast rule-of-thumb policy (the
+    same card choices as :class:`~five_hundred.bots.RuleBasedPlayer`).  A bid's value
+    is its mean score difference (its side's score less the others') over the
+    deals; passing is worth 0, or over an opponent's trick bid, that contract's
+    simulated value.  The player bids its best bid if it beats passing by
+    ``bid_margin``; misère and bids over a partner are left to the rules of thumb.
+
+    **Discard** (trick contracts, same player counts): each three-card set of the
+    five cards the rules of thumb would throw first is played out on the same
+    simulated deals; the best mean score wins.
+
+    **Card play**: once ``solve_tricks`` are left, each sampled deal
+    (:func:`~five_hundred.search.resample.resample`) is solved with
+    :func:`~five_hundred.search.solver.solve_plays`; a card's value in a sample is
+    its side's tricks plus a bonus for making (or, for the defence, defeating) the
+    contract, and the card with the best mean wins.  The Joker's nomination and the
+    partner call are the rules of thumb's.
+
+    With ``budget`` and ``bid_budget`` both ``None`` the player is deterministic for
+    its seed.
 
     Raises:
         InvalidStateError: in :meth:`choose`, if the view is not the seat's or the
-            seat is not to act.
+            seat is not to act; when built, for a setting out of range.
     """
 
     def __init__(
@@ -174,6 +202,7 @@ class SamplingPlayer:
             view.phase is Phase.DISCARD
             and self.discard_samples
             and _simulates(view.rules)
+            and contract is not None
             and isinstance(contract.bid, TrickBid)
         ):
             return self._simulated_discard(view, seat)
@@ -189,11 +218,11 @@ class SamplingPlayer:
         budget = self.bid_budget
         return budget is not None and time.perf_counter() - start > budget
 
-    def _simulator(self, seen: SeatView) -> "_BidSimulator":
+    def _simulator(self, seen: SeatView, seat: int) -> "_BidSimulator":
         """The bid simulator of the seat's hand (kept while the hand is the same)."""
-        key = (seen.rules, seen.seat, seen.dealer, seen.hand)
+        key = (seen.rules, seat, seen.dealer, seen.hand)
         if self._bidding is None or self._bidding[0] != key:
-            self._bidding = (key, _BidSimulator(seen, self._rng))
+            self._bidding = (key, _BidSimulator(seen, seat, self._rng))
         return self._bidding[1]
 
     def _simulated_bid(self, seen: SeatView, seat: int) -> Action:
@@ -216,7 +245,7 @@ class SamplingPlayer:
         )
         if bidder is not None and side_of(rules, bidder) == side_of(rules, seat):
             return ruled
-        simulator = self._simulator(seen)
+        simulator = self._simulator(seen, seat)
         shown = _shown(seen)
         count = self.bid_samples
         best: Action = PASS
@@ -253,7 +282,8 @@ class SamplingPlayer:
         """
         start = time.perf_counter()
         contract = seen.contract
-        assert contract is not None and isinstance(contract.bid, TrickBid)
+        assert contract is not None
+        assert isinstance(contract.bid, TrickBid)
         rng = self._rng
         template = resample(seen, rng)
         while template.phase is not Phase.PLAY and template.to_act is not None:
@@ -263,7 +293,7 @@ class SamplingPlayer:
             return self._rules.choose(seen, seat)
         core = inner(template)
         rules = seen.rules
-        simulator = _BidSimulator(seen, rng)
+        simulator = _BidSimulator(seen, seat, rng)
         deals = simulator.deals(_shown(seen), self.discard_samples)
         order = _keep_order(core.setup.key, simulator.own)
         throw = order[:_DISCARD_CHOICES]
@@ -343,7 +373,9 @@ _ACE_RANK: Final = Rank.ACE.value - 2
 def _lead_free_strength(key: int) -> tuple[int, ...]:
     """Each code's strength whatever the suit led (the best of its rows)."""
     rows = STRENGTH[key]
-    return tuple(max(rows[led][code] for led in range(4)) for code in range(JOKER_CODE + 1))
+    return tuple(
+        max(rows[led][code] for led in range(4)) for code in range(JOKER_CODE + 1)
+    )
 
 
 def _rule_policy(setup: Setup, team: int, friends: tuple[int, ...]) -> Policy:
@@ -369,7 +401,9 @@ def _rule_policy(setup: Setup, team: int, friends: tuple[int, ...]) -> Policy:
         for row in STRENGTH[key]
     ]
     aces = {
-        code for code in range(JOKER_CODE) if code % 16 == _ACE_RANK and eff[code] != trump
+        code
+        for code in range(JOKER_CODE)
+        if code % 16 == _ACE_RANK and eff[code] != trump
     }
     order = setup.order
     winners: dict[tuple[int, int, int], int] = {}
@@ -442,7 +476,7 @@ def _keep_order(key: int, held: int) -> list[int]:
 
     def keep(code: int) -> tuple[int, int, int]:
         suit = eff[code]
-        if suit == NO_SUIT or suit == trump or code % 16 == _ACE_RANK:
+        if suit in (NO_SUIT, trump) or code % 16 == _ACE_RANK:
             return (1, 0, top[code])
         return (0, counts[suit], top[code])
 
@@ -519,8 +553,10 @@ def _shown(seen: SeatView) -> Shown:
             levels = []
             for strain in strains:
                 level = 6
-                while level <= 10 and standing is not None and not outranks(
-                    TrickBid(level, strain), standing[1], rules
+                while (
+                    level <= 10
+                    and standing is not None
+                    and not outranks(TrickBid(level, strain), standing[1], rules)
                 ):
                     level += 1
                 levels.append(level)
@@ -540,10 +576,12 @@ def _shown(seen: SeatView) -> Shown:
     ]
     # the bidders first: their hands are the least likely, the passes take the rest
     shown.sort(key=lambda item: (item[2], item[0]))
-    return tuple(cast(tuple[int, tuple[int, ...], bool], item) for item in shown)
+    return tuple(shown)
 
 
-def _fits(cards: Sequence[Card], levels: tuple[int, ...], passed: bool, rules: Rules) -> bool:
+def _fits(
+    cards: Sequence[Card], levels: tuple[int, ...], passed: bool, rules: Rules
+) -> bool:
     """Whether a hand fits what a seat's call showed (see :data:`Shown`)."""
     for strain, level in zip(Strain, levels, strict=True):
         if passed:
@@ -565,9 +603,9 @@ class _BidSimulator:
     Every contract is played on the same deals; each gives the tricks of each side.
     """
 
-    def __init__(self, seen: SeatView, rng: random.Random) -> None:
+    def __init__(self, seen: SeatView, seat: int, rng: random.Random) -> None:
         self.rules = rules = seen.rules
-        self.seat = seat = seen.seat
+        self.seat = seat
         self.dealer = seen.dealer
         self.own = mask_from_cards(seen.hand)
         self.unseen = codes_from_mask(pack_mask(rules.players) & ~self.own)
