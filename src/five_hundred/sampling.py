@@ -1,6 +1,8 @@
 """A sampling player, a duplicate-match harness and a bid advisor, on the solver.
 
-:class:`SamplingPlayer` plays the cards by perfect-information Monte Carlo (PIMC): it
+:class:`SamplingPlayer` bids by simulation (it deals the unseen cards to fit the
+auction, plays each deal out with a fast rule-of-thumb policy and bids what scores best
+on average) and plays the end of the hand by perfect-information Monte Carlo (PIMC): it
 draws deals consistent with what its seat knows (:func:`~five_hundred.search.resample.resample`),
 solves each one double-dummy (:mod:`five_hundred.search.solver`) and plays the card with
 the best expected result over the samples.  :func:`duplicate_match` plays two players
@@ -96,8 +98,9 @@ class SamplingPlayer:
         bid_samples: simulated deals per strain for a bid (0: bid as
             :class:`~five_hundred.bots.RuleBasedPlayer`).
         bid_margin: points a bid's simulated value must beat passing by.
-        discard_samples: simulated deals per candidate discard (0: discard as
-            :class:`~five_hundred.bots.RuleBasedPlayer`).
+        discard_samples: simulated deals per candidate discard (0, the default:
+            discard as :class:`~five_hundred.bots.RuleBasedPlayer`; the simulated
+            discard did not measure better, see :doc:`/explanation/double-dummy`).
         bid_budget: seconds per bid or discard; once spent, the best choice
             simulated so far is taken (``None``: no limit).
         seed: the seed of its random generator.
@@ -114,9 +117,9 @@ class SamplingPlayer:
     simulated value.  The player bids its best bid if it beats passing by
     ``bid_margin``; misère and bids over a partner are left to the rules of thumb.
 
-    **Discard** (trick contracts, same player counts): each three-card set of the
-    five cards the rules of thumb would throw first is played out on the same
-    simulated deals; the best mean score wins.
+    **Discard** (with ``discard_samples``; trick contracts, same player counts): each
+    three-card set of the five cards the rules of thumb would throw first is played
+    out on the same simulated deals; the best mean score wins.
 
     **Card play**: once ``solve_tricks`` are left, each sampled deal
     (:func:`~five_hundred.search.resample.resample`) is solved with
@@ -141,7 +144,7 @@ class SamplingPlayer:
         solve_tricks: int | None = None,
         bid_samples: int = 24,
         bid_margin: float = 0.0,
-        discard_samples: int = 16,
+        discard_samples: int = 0,
         bid_budget: float | None = 0.5,
         seed: int = 0,
     ) -> None:

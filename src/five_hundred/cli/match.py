@@ -81,8 +81,9 @@ def add_parser(commands: _Commands) -> None:
     parser.add_argument(
         "--discard-samples",
         type=_int_arg,
-        default=16,
-        help="sampling player: simulated deals a discard (0: the rules of thumb)",
+        default=0,
+        help="sampling player: simulated deals a discard (default 0: the rules of "
+        "thumb)",
     )
     parser.add_argument(
         "--bid-budget",
