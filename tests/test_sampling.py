@@ -23,11 +23,12 @@ from five_hundred._engine.codes import codes_from_mask
 from five_hundred._engine.playout import play_out
 from five_hundred.bidding import TrickBid, parse_bid
 from five_hundred.bots import _strain_estimate
-from five_hundred.cards import CARDS_BY_CODE, Strain
+from five_hundred.cards import CARDS_BY_CODE, Strain, mask_from_cards
 from five_hundred.cli import main
 from five_hundred.sampling import (
     SamplingPlayer,
     _BidSimulator,
+    _rule_discard,
     _rule_policy,
     _seat_friends,
     _shown,
@@ -202,3 +203,24 @@ def test_simulation_settings_are_checked() -> None:
         SamplingPlayer(bid_samples=-1)
     with pytest.raises(InvalidStateError, match="discard_samples"):
         SamplingPlayer(discard_samples=-1)
+
+
+def test_the_simulated_discard_rule_is_the_rule_based_players() -> None:
+    bot = RuleBasedPlayer()
+    checked = 0
+    for seed in range(12):
+        state = new_game(seed=seed)
+        while state.phase is Phase.BIDDING:
+            state = apply(state, bot.choose(state, state.to_act))  # type: ignore[arg-type]
+        if state.phase is not Phase.DISCARD or not isinstance(
+            state.contract.bid,  # type: ignore[union-attr]
+            TrickBid,
+        ):
+            continue
+        seat = state.to_act
+        held = mask_from_cards(state.hands[seat])  # type: ignore[index]
+        discard = bot.choose(state, seat)  # type: ignore[arg-type]
+        rule = _rule_discard(inner(state).setup.key, held)
+        assert rule == mask_from_cards(discard.cards)  # type: ignore[union-attr]
+        checked += 1
+    assert checked >= 6
