@@ -79,6 +79,8 @@ _MADE_WEIGHT: Final = 20
 """How many tricks making (or defeating) the contract is worth in a card's value."""
 _DISCARD_CHOICES: Final = 5
 """The discard is chosen among the three-card sets of this many cards."""
+_FEWEST_DEALS: Final = 4
+"""Deals simulated at least for a bid, whatever the time budget."""
 _REDRAWS: Final = 40
 """How many times an opponent's hand is redrawn to fit its bid (then taken as is)."""
 
@@ -101,8 +103,9 @@ class SamplingPlayer:
         discard_samples: simulated deals per candidate discard (0, the default:
             discard as :class:`~five_hundred.bots.RuleBasedPlayer`; the simulated
             discard did not measure better, see :doc:`/explanation/double-dummy`).
-        bid_budget: seconds per bid or discard; once spent, the best choice
-            simulated so far is taken (``None``: no limit).
+        bid_budget: seconds per bid or discard: past half of it no more deals are
+            drawn (four at least), and once spent the best choice simulated so far
+            is taken (``None``: no limit).
         seed: the seed of its random generator.
 
     **Bidding** (three, four and six players; the others bid as
@@ -249,6 +252,8 @@ class SamplingPlayer:
         if bidder is not None and side_of(rules, bidder) == side_of(rules, seat):
             return ruled
         simulator = self._simulator(seen, seat)
+        budget = self.bid_budget
+        simulator.deadline = None if budget is None else start + budget / 2
         shown = _shown(seen)
         count = self.bid_samples
         best: Action = PASS
@@ -297,6 +302,8 @@ class SamplingPlayer:
         core = inner(template)
         rules = seen.rules
         simulator = _BidSimulator(seen, seat, rng)
+        budget = self.bid_budget
+        simulator.deadline = None if budget is None else start + budget / 2
         deals = simulator.deals(_shown(seen), self.discard_samples)
         order = _keep_order(core.setup.key, simulator.own)
         throw = order[:_DISCARD_CHOICES]
@@ -619,6 +626,8 @@ class _BidSimulator:
         self._deals: dict[Shown, list[Deal]] = {}
         self._played: dict[tuple[int, Strain, Shown], list[tuple[int, ...]]] = {}
         self._scores: dict[tuple[Bid, tuple[int, ...], int], float] = {}
+        self.deadline: float | None = None
+        """A :func:`time.perf_counter` time after which fewer deals are drawn."""
 
     def _deal(self, shown: Shown) -> Deal:
         """One random deal of the unseen cards that fits the bids ``shown``."""
@@ -642,9 +651,19 @@ class _BidSimulator:
         return tuple(hands), _mask_of(pool)
 
     def deals(self, shown: Shown, count: int) -> list[Deal]:
-        """``count`` deals that fit the bids ``shown`` (the same ones on each call)."""
+        """``count`` deals that fit the bids ``shown`` (the same ones on each call).
+
+        Fewer (:data:`_FEWEST_DEALS` at least) once :attr:`deadline` has passed.
+        """
         deals = self._deals.setdefault(shown, [])
+        deadline = self.deadline
         while len(deals) < count:
+            if (
+                deadline is not None
+                and len(deals) >= _FEWEST_DEALS
+                and time.perf_counter() > deadline
+            ):
+                break
             deals.append(self._deal(shown))
         return deals[:count]
 
@@ -672,6 +691,9 @@ class _BidSimulator:
         found = self._played.get(key)
         if found is not None and len(found) >= count:
             return found[:count]
+        deals = self.deals(shown, count)
+        if found is not None and len(found) >= len(deals):
+            return found
         contract = self.contract(contractor, strain)
         if contract is None:
             return []
@@ -680,7 +702,7 @@ class _BidSimulator:
         policy = _rule_policy(core.setup, contract.team, contract.friends)
         discard_key = core.setup.key
         out = []
-        for dealt, kitty in self.deals(shown, count):
+        for dealt, kitty in deals:
             hands = list(dealt)
             held = hands[contractor] | kitty
             hands[contractor] = held & ~_rule_discard(discard_key, held)
