@@ -1,5 +1,6 @@
 """The sampling player, the duplicate match and the bid advisor."""
 
+import random
 import re
 
 import pytest
@@ -18,8 +19,25 @@ from five_hundred import (
     play_hand,
     view,
 )
+from five_hundred._engine.codes import codes_from_mask
+from five_hundred._engine.playout import play_out
+from five_hundred.bidding import TrickBid, parse_bid
+from five_hundred.bots import _strain_estimate
+from five_hundred.cards import CARDS_BY_CODE, Strain, mask_from_cards
 from five_hundred.cli import main
-from five_hundred.sampling import SamplingPlayer, advise_bids, duplicate_match
+from five_hundred.sampling import (
+    SamplingPlayer,
+    _BidSimulator,
+    _rule_discard,
+    _rule_policy,
+    _seat_friends,
+    _shown,
+    _side_mask,
+    advise_bids,
+    duplicate_match,
+)
+from five_hundred.search.playout import choice_action
+from five_hundred.state import inner
 
 
 def _endgame(seed: int, left: int) -> tuple[object, int]:
@@ -40,7 +58,7 @@ def test_plays_whole_hands_legally_and_replays_from_its_seed() -> None:
 
         def finish(seed: int, rules: Rules = rules) -> tuple[object, ...]:
             bots = [
-                SamplingPlayer(budget=None, samples=3, seed=s)
+                SamplingPlayer(budget=None, bid_budget=None, samples=3, seed=s)
                 for s in range(rules.players)
             ]
             return play_hand(new_game(rules, seed=seed), bots).actions
@@ -117,3 +135,92 @@ def test_match_and_advise_commands(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "made %" in out
     assert "expected" in out
+
+
+def test_the_playout_policy_plays_as_the_rule_based_player() -> None:
+    # _rule_policy is the rules of thumb on codes: the same cards, trick for trick
+    bot = RuleBasedPlayer()
+    checked = 0
+    for players, seed in [(3, 1), (3, 8), (4, 0), (4, 9), (4, 20), (6, 2), (6, 11)]:
+        rules = Rules.for_players(players)
+        state = new_game(rules, seed=seed)
+        while state.phase is not Phase.PLAY and state.to_act is not None:
+            state = apply(state, bot.choose(state, state.to_act))
+        contract = state.contract
+        if state.phase is not Phase.PLAY or not isinstance(contract.bid, TrickBid):  # type: ignore[union-attr]
+            continue
+        core = inner(state)
+        team = _side_mask(rules, contract.contractor)  # type: ignore[union-attr]
+        policy = _rule_policy(core.setup, team, _seat_friends(rules))
+        _, chosen = play_out(core, random.Random(0).random, policy)
+        played = []
+        while state.to_act is not None:
+            action = bot.choose(state, state.to_act)
+            played.append(action)
+            state = apply(state, action)
+        assert [choice_action(c) for c in chosen] == played
+        checked += 1
+    assert checked >= 5
+
+
+def test_bids_and_discards_by_simulation_are_legal() -> None:
+    for players in (3, 4, 6):
+        rules = Rules.for_players(players)
+        for seed in range(3):
+            state = new_game(rules, seed=seed)
+            bots = [
+                SamplingPlayer(
+                    bid_samples=4, discard_samples=2, bid_budget=None, seed=s
+                )
+                for s in range(players)
+            ]
+            while state.phase is not Phase.PLAY and state.to_act is not None:
+                seat = state.to_act
+                action = bots[seat].choose(view(state, seat), seat)
+                assert action in legal_actions(state)
+                state = apply(state, action)
+
+
+def test_an_opponents_bid_shapes_the_simulated_deals() -> None:
+    # after 6S by the first bidder, the next seat's simulated deals give the bidder a
+    # hand the rules of thumb value at six spades (about one random hand in seven
+    # does; a hand is redrawn up to 40 times, and these seeded deals all fit)
+    first = new_game(seed=3)
+    bidder = first.to_act
+    assert bidder is not None
+    state = apply(first, parse_bid("6S"))
+    seen = view(state, state.to_act)
+    shown = _shown(seen)
+    assert shown == ((bidder, (6, 0, 0, 0, 0), False),)
+    simulator = _BidSimulator(seen, seen.seat, random.Random(2))  # type: ignore[arg-type]
+    for hands, _ in simulator.deals(shown, 5):
+        cards = [CARDS_BY_CODE[c] for c in codes_from_mask(hands[bidder])]
+        assert _strain_estimate(cards, Strain.SPADES, state.rules) >= 6
+
+
+def test_simulation_settings_are_checked() -> None:
+    with pytest.raises(InvalidStateError, match="bid_samples"):
+        SamplingPlayer(bid_samples=-1)
+    with pytest.raises(InvalidStateError, match="discard_samples"):
+        SamplingPlayer(discard_samples=-1)
+
+
+def test_the_simulated_discard_rule_is_the_rule_based_players() -> None:
+    bot = RuleBasedPlayer()
+    checked = 0
+    for seed in range(12):
+        state = new_game(seed=seed)
+        while state.phase is Phase.BIDDING:
+            state = apply(state, bot.choose(state, state.to_act))  # type: ignore[arg-type]
+        if state.phase is not Phase.DISCARD or not isinstance(
+            state.contract.bid,  # type: ignore[union-attr]
+            TrickBid,
+        ):
+            continue
+        seat = state.to_act
+        held = mask_from_cards(state.hands[seat])  # type: ignore[index]
+        discard = bot.choose(state, seat)  # type: ignore[arg-type]
+        rule = _rule_discard(inner(state).setup.key, held)
+        assert rule == mask_from_cards(discard.cards)  # type: ignore[union-attr]
+        checked += 1
+    assert checked >= 6

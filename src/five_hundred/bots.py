@@ -349,12 +349,16 @@ def _nt_estimate(hand: Sequence[Card]) -> float:
     return estimate
 
 
+def _strain_estimate(hand: Sequence[Card], strain: Strain, rules: Rules) -> float:
+    """The tricks this seat's side may expect in ``strain``."""
+    if strain is Strain.NO_TRUMPS:
+        return _nt_estimate(hand) + _help(rules)
+    return _trump_estimate(hand, strain, rules) + _help(rules)
+
+
 def _estimates(hand: Sequence[Card], rules: Rules) -> dict[Strain, float]:
     """The tricks this seat's side may expect in each strain."""
-    bonus = _help(rules)
-    out = {s: _trump_estimate(hand, s, rules) + bonus for s in _STRAINS[:4]}
-    out[Strain.NO_TRUMPS] = _nt_estimate(hand) + bonus
-    return out
+    return {s: _strain_estimate(hand, s, rules) for s in _STRAINS}
 
 
 @functools.cache

@@ -1,6 +1,8 @@
 """A sampling player, a duplicate-match harness and a bid advisor, on the solver.
 
-:class:`SamplingPlayer` plays the cards by perfect-information Monte Carlo (PIMC): it
+:class:`SamplingPlayer` bids by simulation (it deals the unseen cards to fit the
+auction, plays each deal out with a fast rule-of-thumb policy and bids what scores best
+on average) and plays the end of the hand by perfect-information Monte Carlo (PIMC): it
 draws deals consistent with what its seat knows (:func:`~five_hundred.search.resample.resample`),
 solves each one double-dummy (:mod:`five_hundred.search.solver`) and plays the card with
 the best expected result over the samples.  :func:`duplicate_match` plays two players
@@ -15,22 +17,42 @@ sampled deals solved double-dummy.
 (1, 1)
 """
 
+import functools
+import itertools
 import math
 import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple, cast
 
-from five_hundred._engine.codes import HAND_SIZE
+from five_hundred._engine.codes import (
+    HAND_SIZE,
+    JOKER_CODE,
+    KITTY_SIZE,
+    NO_SUIT,
+    codes_from_mask,
+)
+from five_hundred._engine.core import Core, Setup, with_hands
+from five_hundred._engine.playout import JOKER_LEAD, Policy, play_out
 from five_hundred._engine.solve import Table
-from five_hundred.actions import Action
-from five_hundred.bidding import MISERE, Bid, MisereBid, Pass, TrickBid, bid_value
-from five_hundred.bots import Player, RuleBasedPlayer
-from five_hundred.cards import Card, Strain
-from five_hundred.dealing import pack
+from five_hundred._engine.tables import EFF, STRENGTH, TRUMP
+from five_hundred.actions import Action, Discard
+from five_hundred.bidding import (
+    MISERE,
+    PASS,
+    Bid,
+    MisereBid,
+    Pass,
+    TrickBid,
+    bid_value,
+    outranks,
+)
+from five_hundred.bots import Player, RuleBasedPlayer, _strain_estimate
+from five_hundred.cards import CARDS_BY_CODE, Card, Rank, Strain, mask_from_cards
+from five_hundred.dealing import pack, pack_mask
 from five_hundred.errors import InvalidStateError, quote, wrong_type
 from five_hundred.rules import Rules, side_of
-from five_hundred.scoring import contract_made
+from five_hundred.scoring import contract_made, score_hand
 from five_hundred.search.playout import choice_action
 from five_hundred.search.resample import resample
 from five_hundred.search.solver import solve, solve_core_plays
@@ -55,30 +77,66 @@ __all__ = [
 
 _MADE_WEIGHT: Final = 20
 """How many tricks making (or defeating) the contract is worth in a card's value."""
+_DISCARD_CHOICES: Final = 5
+"""The discard is chosen among the three-card sets of this many cards."""
+_FEWEST_DEALS: Final = 4
+"""Deals simulated at least for a bid, whatever the time budget."""
+_REDRAWS: Final = 40
+"""How many times an opponent's hand is redrawn to fit its bid (then taken as is)."""
 
 
 class SamplingPlayer:
-    """A player that plays the cards by sampling deals and solving them double-dummy.
+    """A player that bids and discards by simulation and plays by PIMC.
 
     Args:
-        samples: deals drawn per decision (at most).
-        budget: seconds per decision; sampling stops once they are spent (at least
-            one sample is always solved, and the answer is always a legal action).
-            ``None``: no limit, and the player is deterministic for its seed.
+        samples: deals drawn per card decision (at most).
+        budget: seconds per card decision; sampling stops once they are spent (at
+            least one sample is always solved, and the answer is always a legal
+            action).  ``None``: no limit.
         solve_tricks: the solver is used once at most this many tricks are left
             (``None``: 4 with up to four players, 3 with five or six, where a trick
-            has more cards); before that (the solver is slow on long hands) and for
-            the auction, the discard, the Joker's nomination and the partner call,
-            the player acts as :class:`~five_hundred.bots.RuleBasedPlayer`.
+            has more cards); before that (the solver is slow on long hands), the
+            player plays as :class:`~five_hundred.bots.RuleBasedPlayer`.
+        bid_samples: simulated deals per strain for a bid (0: bid as
+            :class:`~five_hundred.bots.RuleBasedPlayer`).
+        bid_margin: points a bid's simulated value must beat passing by.
+        discard_samples: simulated deals per candidate discard (0, the default:
+            discard as :class:`~five_hundred.bots.RuleBasedPlayer`; the simulated
+            discard did not measure better, see :doc:`/explanation/double-dummy`).
+        bid_budget: seconds per bid or discard: past half of it no more deals are
+            drawn (four at least), and once spent the best choice simulated so far
+            is taken (``None``: no limit).
         seed: the seed of its random generator.
 
-    Each sampled deal is solved with :func:`~five_hundred.search.solver.solve_plays`;
-    a card's value in a sample is its side's tricks plus a bonus for making (or, for
-    the defence, defeating) the contract, and the card with the best mean wins.
+    **Bidding** (three, four and six players; the others bid as
+    :class:`~five_hundred.bots.RuleBasedPlayer`): the unseen cards are dealt at random
+    to the other seats and the kitty, so that each seat's hand fits its last call as
+    the rules of thumb would read it (a bid: the hand is valued at least that many
+    tricks in its strain; a pass: too weak to outbid); the player takes up the kitty,
+    discards by rule and the hand is played out by a fast rule-of-thumb policy (the
+    same card choices as :class:`~five_hundred.bots.RuleBasedPlayer`).  A bid's value
+    is its mean score difference (its side's score less the others') over the
+    deals; passing is worth 0, or over an opponent's trick bid, that contract's
+    simulated value.  The player bids its best bid if it beats passing by
+    ``bid_margin``; misère and bids over a partner are left to the rules of thumb.
+
+    **Discard** (with ``discard_samples``; trick contracts, same player counts): each
+    three-card set of the five cards the rules of thumb would throw first is played
+    out on the same simulated deals; the best mean score wins.
+
+    **Card play**: once ``solve_tricks`` are left, each sampled deal
+    (:func:`~five_hundred.search.resample.resample`) is solved with
+    :func:`~five_hundred.search.solver.solve_plays`; a card's value in a sample is
+    its side's tricks plus a bonus for making (or, for the defence, defeating) the
+    contract, and the card with the best mean wins.  The Joker's nomination and the
+    partner call are the rules of thumb's.
+
+    With ``budget`` and ``bid_budget`` both ``None`` the player is deterministic for
+    its seed.
 
     Raises:
         InvalidStateError: in :meth:`choose`, if the view is not the seat's or the
-            seat is not to act.
+            seat is not to act; when built, for a setting out of range.
     """
 
     def __init__(
@@ -87,6 +145,10 @@ class SamplingPlayer:
         samples: int = 20,
         budget: float | None = 0.2,
         solve_tricks: int | None = None,
+        bid_samples: int = 24,
+        bid_margin: float = 0.0,
+        discard_samples: int = 0,
+        bid_budget: float | None = 0.5,
         seed: int = 0,
     ) -> None:
         if type(samples) is not int or samples < 1:
@@ -97,15 +159,32 @@ class SamplingPlayer:
             raise InvalidStateError(msg)
         self.samples = samples
         self.budget = budget
+        if type(bid_samples) is not int or bid_samples < 0:
+            msg = f"bid_samples must be a whole number, 0 or more; got {quote(bid_samples)}"
+            raise InvalidStateError(msg)
         self.solve_tricks = solve_tricks
+        self.bid_samples = bid_samples
+        self.bid_margin = float(bid_margin)
+        if type(discard_samples) is not int or discard_samples < 0:
+            msg = (
+                "discard_samples must be a whole number, 0 or more; "
+                f"got {quote(discard_samples)}"
+            )
+            raise InvalidStateError(msg)
+        self.discard_samples = discard_samples
+        self.bid_budget = bid_budget
         self.seed = seed
+        self._bidding: tuple[object, _BidSimulator] | None = None
         self._rng = random.Random(seed)
         self._rules = RuleBasedPlayer()
 
     def __repr__(self) -> str:
         return (
             f"SamplingPlayer(samples={self.samples}, budget={self.budget}, "
-            f"solve_tricks={self.solve_tricks}, seed={self.seed})"
+            f"solve_tricks={self.solve_tricks}, bid_samples={self.bid_samples}, "
+            f"bid_margin={self.bid_margin}, discard_samples={self.discard_samples}, "
+            f"bid_budget={self.bid_budget}, "
+            f"seed={self.seed})"
         )
 
     def choose(self, view: SeatView, seat: int) -> Action:
@@ -122,12 +201,129 @@ class SamplingPlayer:
         most = self.solve_tricks
         if most is None:
             most = 4 if view.rules.players <= 4 else 3
+        contract = view.contract
+        if view.phase is Phase.BIDDING and self.bid_samples and _simulates(view.rules):
+            return self._simulated_bid(view, seat)
+        if (
+            view.phase is Phase.DISCARD
+            and self.discard_samples
+            and _simulates(view.rules)
+            and contract is not None
+            and isinstance(contract.bid, TrickBid)
+        ):
+            return self._simulated_discard(view, seat)
         if view.phase is not Phase.PLAY or left > most:
             return self._rules.choose(view, seat)
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
         return self._sample_play(view, seat)
+
+    def _spent(self, start: float) -> bool:
+        """Whether the bidding and discard budget is spent since ``start``."""
+        budget = self.bid_budget
+        return budget is not None and time.perf_counter() - start > budget
+
+    def _simulator(self, seen: SeatView, seat: int) -> "_BidSimulator":
+        """The bid simulator of the seat's hand (kept while the hand is the same)."""
+        key = (seen.rules, seat, seen.dealer, seen.hand)
+        if self._bidding is None or self._bidding[0] != key:
+            self._bidding = (key, _BidSimulator(seen, seat, self._rng))
+        return self._bidding[1]
+
+    def _simulated_bid(self, seen: SeatView, seat: int) -> Action:
+        """The bid with the best simulated score, or a pass if passing looks better.
+
+        Each strain the seat may still bid is simulated on ``bid_samples`` deals that
+        fit the auction; a bid's value is its mean score difference over them.
+        Passing is worth 0, or, over an opponent's trick bid, that contract's
+        simulated value; a bid must beat it by ``bid_margin``.  Misère, and bidding
+        over a partner, are left to the rules of thumb.
+        """
+        start = time.perf_counter()
+        ruled = self._rules.choose(seen, seat)
+        if isinstance(ruled, MisereBid):
+            return ruled
+        rules = seen.rules
+        bidder, standing = next(
+            ((s, c) for s, c in reversed(seen.calls) if not isinstance(c, Pass)),
+            (None, None),
+        )
+        if bidder is not None and side_of(rules, bidder) == side_of(rules, seat):
+            return ruled
+        simulator = self._simulator(seen, seat)
+        budget = self.bid_budget
+        simulator.deadline = None if budget is None else start + budget / 2
+        shown = _shown(seen)
+        count = self.bid_samples
+        best: Action = PASS
+        best_value = 0.0
+        if bidder is not None and isinstance(standing, TrickBid):
+            results = simulator.tricks(bidder, standing.strain, shown, count)
+            if results:
+                best_value = simulator.value(standing, bidder, results)
+        best_value += self.bid_margin
+        bids = [
+            action
+            for action in seen.legal_actions
+            if isinstance(action, TrickBid) and not action.sans_kitty
+        ]
+        guess = {s: _strain_estimate(seen.hand, s, rules) for s in Strain}
+        bids.sort(key=lambda bid: (-guess[bid.strain], bid.tricks))
+        for action in bids:
+            if self._spent(start):
+                break
+            results = simulator.tricks(seat, action.strain, shown, count)
+            if results:
+                value = simulator.value(action, seat, results)
+                if value > best_value:
+                    best, best_value = action, value
+        return best if best in seen.legal_actions else ruled
+
+    def _simulated_discard(self, seen: SeatView, seat: int) -> Action:
+        """The discard with the best simulated score.
+
+        The candidates are the three-card sets of the five cards the rules of thumb
+        would throw first (their own discard among them); each is played out on the
+        same ``discard_samples`` deals that fit the auction, and the best mean score
+        wins (the rules' discard on a tie).
+        """
+        start = time.perf_counter()
+        contract = seen.contract
+        assert contract is not None
+        assert isinstance(contract.bid, TrickBid)
+        rng = self._rng
+        template = resample(seen, rng)
+        while template.phase is not Phase.PLAY and template.to_act is not None:
+            actor = template.to_act
+            template = apply(template, self._rules.choose(view(template, actor), actor))
+        if template.phase is not Phase.PLAY:
+            return self._rules.choose(seen, seat)
+        core = inner(template)
+        rules = seen.rules
+        simulator = _BidSimulator(seen, seat, rng)
+        budget = self.bid_budget
+        simulator.deadline = None if budget is None else start + budget / 2
+        deals = simulator.deals(_shown(seen), self.discard_samples)
+        order = _keep_order(core.setup.key, simulator.own)
+        throw = order[:_DISCARD_CHOICES]
+        team = _side_mask(rules, seat)
+        policy = _rule_policy(core.setup, team, simulator.friends)
+        best_value, best = -math.inf, 0
+        for chosen in itertools.combinations(throw, KITTY_SIZE):
+            if best and self._spent(start):
+                break
+            discard = _mask_of(chosen)
+            results = []
+            for dealt, _ in deals:
+                hands = list(dealt)
+                hands[seat] = simulator.own & ~discard
+                won, _ = play_out(with_hands(core, tuple(hands)), rng.random, policy)
+                results.append(_by_side(rules, won))
+            value = simulator.value(contract.bid, seat, results)
+            if value > best_value:
+                best_value, best = value, discard
+        return Discard(frozenset(CARDS_BY_CODE[c] for c in codes_from_mask(best)))
 
     def _sample_play(self, seen: SeatView, seat: int) -> Action:
         start = time.perf_counter()
@@ -156,6 +352,11 @@ class SamplingPlayer:
         return choice_action(best)
 
 
+def _simulates(rules: Rules) -> bool:
+    """Whether the bidding is simulated: three, four or six players (sides fixed)."""
+    return rules.players in (3, 4, 6)
+
+
 def _team(state: GameState) -> frozenset[int]:
     """The contracting side's seats (the contractor alone in misère)."""
     contract = state.contract
@@ -169,6 +370,377 @@ def _team(state: GameState) -> frozenset[int]:
         for seat in range(rules.players)
         if side_of(rules, seat) == side or seat == state.partner
     )
+
+
+# -- bidding by simulation --------------------------------------------------------------
+
+_JACK_RANK: Final = Rank.JACK.value - 2
+"""A jack's rank offset in a card code (``16 * suit + rank - 2``)."""
+_ACE_RANK: Final = Rank.ACE.value - 2
+
+
+@functools.cache
+def _lead_free_strength(key: int) -> tuple[int, ...]:
+    """Each code's strength whatever the suit led (the best of its rows)."""
+    rows = STRENGTH[key]
+    return tuple(
+        max(rows[led][code] for led in range(4)) for code in range(JOKER_CODE + 1)
+    )
+
+
+def _rule_policy(setup: Setup, team: int, friends: tuple[int, ...]) -> Policy:
+    """A playout policy on the engine's codes that plays like :class:`RuleBasedPlayer`.
+
+    The same rules of thumb (its ``_play``): the contracting side leads its top trump
+    when it is the Joker or a bower or it holds three trumps, else an ace outside
+    trumps, else low from its longest plain suit; a follower wins as cheaply as it can
+    unless a friend (``friends[seat]``, a seat mask) is winning, and otherwise plays
+    its lowest card.  It models how the hand goes against (and with) rule-of-thumb
+    players at a fraction of the cost of :meth:`RuleBasedPlayer.choose`.
+    """
+    key = setup.key
+    trump = TRUMP[key]
+    # by choice (card codes, then the Joker's named leads): suit, order keys
+    codes = [*range(JOKER_CODE + 1), *([JOKER_CODE] * 4)]
+    eff = [EFF[key][code] for code in codes]
+    top = _lead_free_strength(key)
+    low = [top[code] * 128 + choice for choice, code in enumerate(codes)]
+    high = [top[code] * 128 - choice for choice, code in enumerate(codes)]
+    rows = [
+        [row[code] * 128 + choice for choice, code in enumerate(codes)]
+        for row in STRENGTH[key]
+    ]
+    aces = {
+        code
+        for code in range(JOKER_CODE)
+        if code % 16 == _ACE_RANK and eff[code] != trump
+    }
+    order = setup.order
+    winners: dict[tuple[int, int, int], int] = {}
+    for seats in order:
+        for index, seat in enumerate(seats):
+            for best in range(index):
+                winners[seat, index, best] = seats[best]
+    named = [NO_SUIT]  # the suit the Joker named when it was led (no-trump playouts)
+
+    def lead(seat: int, choices: tuple[int, ...]) -> int:
+        if trump >= 0 and team >> seat & 1:
+            trumps = [c for c in choices if eff[c] == trump]
+            if trumps:
+                best = max(trumps, key=high.__getitem__)
+                if best == JOKER_CODE or best % 16 == _JACK_RANK or len(trumps) > 2:
+                    return best
+        for c in choices:  # in code order: the lowest code first
+            if c in aces:
+                return c
+        groups: dict[int, list[int]] = {}
+        for c in choices:
+            suit = eff[c]
+            if suit != trump and suit != NO_SUIT:
+                groups.setdefault(suit, []).append(c)
+        if groups:
+            longest = max(groups, key=lambda s: (len(groups[s]), s))
+            return min(groups[longest], key=low.__getitem__)
+        choice = min(choices, key=low.__getitem__)
+        if choice > JOKER_CODE:
+            named[0] = choice - JOKER_LEAD
+        return choice
+
+    def policy(seat: int, choices: tuple[int, ...], trick: tuple[int, ...]) -> int:
+        if not trick:
+            return lead(seat, choices)
+        if len(choices) == 1:
+            return choices[0]
+        led = eff[trick[0]]
+        if led == NO_SUIT:
+            led = named[0]
+        row = rows[led]
+        index = 0
+        power = row[trick[0]]
+        for i in range(1, len(trick)):
+            if row[trick[i]] > power:
+                index, power = i, row[trick[i]]
+        winner = winners[seat, len(trick), index]
+        if not friends[seat] >> winner & 1:
+            beating = [c for c in choices if row[c] > power]
+            if beating:
+                return min(beating, key=row.__getitem__)
+        return min(choices, key=low.__getitem__)
+
+    return policy
+
+
+def _keep_order(key: int, held: int) -> list[int]:
+    """The codes of ``held`` from the first to throw to the last, by rule of thumb.
+
+    :class:`RuleBasedPlayer`'s discard order (``_discard`` of :mod:`.bots`) on
+    codes: trumps, the Joker and aces last; the weakest cards of the shortest plain
+    suits first.
+    """
+    eff, trump = EFF[key], TRUMP[key]
+    top = _lead_free_strength(key)
+    codes = codes_from_mask(held)
+    counts = [0] * 5
+    for code in codes:
+        counts[eff[code]] += 1
+
+    def keep(code: int) -> tuple[int, int, int]:
+        suit = eff[code]
+        if suit in (NO_SUIT, trump) or code % 16 == _ACE_RANK:
+            return (1, 0, top[code])
+        return (0, counts[suit], top[code])
+
+    return sorted(codes, key=keep)
+
+
+def _rule_discard(key: int, held: int) -> int:
+    """The mask of the three cards :class:`RuleBasedPlayer` discards from ``held``."""
+    return _mask_of(_keep_order(key, held)[:KITTY_SIZE])
+
+
+class _Contract(NamedTuple):
+    """A contract to simulate: who plays it, in which strain, from which template."""
+
+    contractor: int
+    core: Core
+    """A state in the play of this contract (its hands are replaced by each sample)."""
+    friends: tuple[int, ...]
+    team: int
+
+
+def _seat_friends(rules: Rules) -> tuple[int, ...]:
+    """For each seat, the seats :class:`RuleBasedPlayer` plays with (a mask)."""
+    out = []
+    for seat in range(rules.players):
+        mask = 1 << seat
+        if rules.partnerships:
+            for other in range(rules.players):
+                if side_of(rules, other) == side_of(rules, seat):
+                    mask |= 1 << other
+        out.append(mask)
+    return tuple(out)
+
+
+def _side_mask(rules: Rules, seat: int) -> int:
+    side = side_of(rules, seat)
+    return sum(1 << s for s in range(rules.players) if side_of(rules, s) == side)
+
+
+Deal = tuple[tuple[int, ...], int]
+"""A simulated deal: each seat's hand and the kitty, as masks."""
+Shown = tuple[tuple[int, tuple[int, ...], bool], ...]
+"""What the auction showed of each other seat: ``(seat, levels, passed)``.
+
+``levels`` holds a number of tricks for each strain (in the order of
+:class:`~five_hundred.cards.Strain`): after a trick bid the seat's hand is valued
+(by :class:`RuleBasedPlayer`'s estimate) at least the bid's tricks in its strain (the
+others are 0); after a pass, below each strain's level in every strain (it could not
+outbid the standing bid)."""
+
+_NO_LEVEL: Final = 0
+_ANY_LEVEL: Final = 11
+
+
+def _shown(seen: SeatView) -> Shown:
+    """What each other seat's last call says of its hand (see :data:`Shown`).
+
+    A pass says nothing when the seat's partner held the standing bid (the rules of
+    thumb never bid over a partner); a misère bid says nothing either.
+    """
+    rules = seen.rules
+    strains = list(Strain)
+    last: dict[int, tuple[tuple[int, ...], bool] | None] = {}
+    standing: tuple[int, Bid] | None = None
+    for seat, call in seen.calls:
+        if isinstance(call, Pass):
+            if standing is not None and (
+                standing[0] != seat
+                and rules.partnerships
+                and side_of(rules, standing[0]) == side_of(rules, seat)
+            ):
+                last[seat] = None
+                continue
+            levels = []
+            for strain in strains:
+                level = 6
+                while (
+                    level <= 10
+                    and standing is not None
+                    and not outranks(TrickBid(level, strain), standing[1], rules)
+                ):
+                    level += 1
+                levels.append(level)
+            last[seat] = (tuple(levels), True)
+        else:
+            standing = (seat, call)
+            if isinstance(call, TrickBid):
+                levels = [_NO_LEVEL] * len(strains)
+                levels[strains.index(call.strain)] = call.tricks
+                last[seat] = (tuple(levels), False)
+            else:
+                last[seat] = None
+    shown = [
+        (seat, *found)
+        for seat, found in last.items()
+        if found is not None and seat != seen.seat
+    ]
+    # the bidders first: their hands are the least likely, the passes take the rest
+    shown.sort(key=lambda item: (item[2], item[0]))
+    return tuple(shown)
+
+
+def _fits(
+    cards: Sequence[Card], levels: tuple[int, ...], passed: bool, rules: Rules
+) -> bool:
+    """Whether a hand fits what a seat's call showed (see :data:`Shown`)."""
+    for strain, level in zip(Strain, levels, strict=True):
+        if passed:
+            if _strain_estimate(cards, strain, rules) >= level:
+                return False
+        elif level != _NO_LEVEL and _strain_estimate(cards, strain, rules) < level:
+            return False
+    return True
+
+
+class _BidSimulator:
+    """Simulates contracts for one seat's hand: sampled deals played out by rule.
+
+    The unseen cards are dealt at random to the other seats and the kitty, each
+    other seat that bid getting a hand (redrawn :data:`_REDRAWS` times at most) that
+    :class:`RuleBasedPlayer` would value at its bid: the other seats are modelled as
+    rule-of-thumb bidders.  The contractor takes up the kitty and discards as
+    :class:`RuleBasedPlayer`, and the hand is played out by :func:`_rule_policy`.
+    Every contract is played on the same deals; each gives the tricks of each side.
+    """
+
+    def __init__(self, seen: SeatView, seat: int, rng: random.Random) -> None:
+        self.rules = rules = seen.rules
+        self.seat = seat
+        self.dealer = seen.dealer
+        self.own = mask_from_cards(seen.hand)
+        self.unseen = codes_from_mask(pack_mask(rules.players) & ~self.own)
+        self.rng = rng
+        self.friends = _seat_friends(rules)
+        self.side = side_of(rules, seat)
+        self._contracts: dict[tuple[int, Strain], _Contract | None] = {}
+        self._deals: dict[Shown, list[Deal]] = {}
+        self._played: dict[tuple[int, Strain, Shown], list[tuple[int, ...]]] = {}
+        self._scores: dict[tuple[Bid, tuple[int, ...], int], float] = {}
+        self.deadline: float | None = None
+        """A :func:`time.perf_counter` time after which fewer deals are drawn."""
+
+    def _deal(self, shown: Shown) -> Deal:
+        """One random deal of the unseen cards that fits the bids ``shown``."""
+        rules, pool = self.rules, list(self.unseen)
+        rng = self.rng
+        hands = [0] * rules.players
+        hands[self.seat] = self.own
+        for seat, levels, passed in shown:
+            for _ in range(_REDRAWS):
+                rng.shuffle(pool)
+                cards = [CARDS_BY_CODE[c] for c in pool[:HAND_SIZE]]
+                if _fits(cards, levels, passed, rules):
+                    break
+            hands[seat] = _mask_of(pool[:HAND_SIZE])
+            del pool[:HAND_SIZE]
+        rng.shuffle(pool)
+        for seat in range(rules.players):
+            if seat != self.seat and all(seat != s for s, _, _ in shown):
+                hands[seat] = _mask_of(pool[:HAND_SIZE])
+                del pool[:HAND_SIZE]
+        return tuple(hands), _mask_of(pool)
+
+    def deals(self, shown: Shown, count: int) -> list[Deal]:
+        """``count`` deals that fit the bids ``shown`` (the same ones on each call).
+
+        Fewer (:data:`_FEWEST_DEALS` at least) once :attr:`deadline` has passed.
+        """
+        deals = self._deals.setdefault(shown, [])
+        deadline = self.deadline
+        while len(deals) < count:
+            if (
+                deadline is not None
+                and len(deals) >= _FEWEST_DEALS
+                and time.perf_counter() > deadline
+            ):
+                break
+            deals.append(self._deal(shown))
+        return deals[:count]
+
+    def contract(self, contractor: int, strain: Strain) -> _Contract | None:
+        """The template of ``contractor``'s contract in ``strain`` (cached)."""
+        key = (contractor, strain)
+        if key not in self._contracts:
+            hands, kitty = self._deal(())
+            cards = [tuple(CARDS_BY_CODE[c] for c in codes_from_mask(m)) for m in hands]
+            rest = tuple(CARDS_BY_CODE[c] for c in codes_from_mask(kitty))
+            deal = new_hand(self.rules, cards, rest, dealer=self.dealer)
+            state = _contract_state(deal, contractor, TrickBid(6, strain))
+            made = None
+            if state is not None:
+                team = _side_mask(self.rules, contractor)
+                made = _Contract(contractor, inner(state), self.friends, team)
+            self._contracts[key] = made
+        return self._contracts[key]
+
+    def tricks(
+        self, contractor: int, strain: Strain, shown: Shown, count: int
+    ) -> list[tuple[int, ...]]:
+        """Each side's tricks in ``count`` simulated plays of a contract (cached)."""
+        key = (contractor, strain, shown)
+        found = self._played.get(key)
+        if found is not None and len(found) >= count:
+            return found[:count]
+        deals = self.deals(shown, count)
+        if found is not None and len(found) >= len(deals):
+            return found
+        contract = self.contract(contractor, strain)
+        if contract is None:
+            return []
+        rules = self.rules
+        core = contract.core
+        policy = _rule_policy(core.setup, contract.team, contract.friends)
+        discard_key = core.setup.key
+        out = []
+        for dealt, kitty in deals:
+            hands = list(dealt)
+            held = hands[contractor] | kitty
+            hands[contractor] = held & ~_rule_discard(discard_key, held)
+            won, _ = play_out(with_hands(core, tuple(hands)), self.rng.random, policy)
+            out.append(_by_side(rules, won))
+        self._played[key] = out
+        return out
+
+    def value(self, bid: Bid, contractor: int, results: list[tuple[int, ...]]) -> float:
+        """The mean over ``results`` of this side's score less the others' mean."""
+        total = 0.0
+        for by_side in results:
+            key = (bid, by_side, contractor)
+            found = self._scores.get(key)
+            if found is None:
+                changes = score_hand(
+                    bid, by_side, {side_of(self.rules, contractor)}, rules=self.rules
+                )
+                others = [c for s, c in enumerate(changes) if s != self.side]
+                found = changes[self.side] - sum(others) / len(others)
+                self._scores[key] = found
+            total += found
+        return total / len(results)
+
+
+def _by_side(rules: Rules, won: int) -> tuple[int, ...]:
+    """Each side's tricks from the playout's tricks by seat (4 bits a seat)."""
+    by_side = [0] * rules.sides
+    for seat in range(rules.players):
+        by_side[side_of(rules, seat)] += won >> 4 * seat & 15
+    return tuple(by_side)
+
+
+def _mask_of(codes: Sequence[int]) -> int:
+    mask = 0
+    for code in codes:
+        mask |= 1 << code
+    return mask
 
 
 # -- the duplicate match ----------------------------------------------------------------

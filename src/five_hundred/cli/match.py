@@ -9,6 +9,7 @@ from five_hundred.cli._args import (
     _add_rules_options,
     _Commands,
     _count_arg,
+    _int_arg,
     _rules,
     _seed_arg,
 )
@@ -32,6 +33,9 @@ def _player(name: str, args: argparse.Namespace, seed: int) -> Player:
         samples=args.samples,
         budget=args.budget,
         solve_tricks=args.solve_tricks,
+        bid_samples=args.bid_samples,
+        discard_samples=args.discard_samples,
+        bid_budget=args.bid_budget,
         seed=seed,
     )
 
@@ -67,6 +71,25 @@ def add_parser(commands: _Commands) -> None:
         default=None,
         help="sampling player: solve once this many tricks are left "
         "(default 4, or 3 with five or six players)",
+    )
+    parser.add_argument(
+        "--bid-samples",
+        type=_int_arg,
+        default=24,
+        help="sampling player: simulated deals a bid (0: bid by the rules of thumb)",
+    )
+    parser.add_argument(
+        "--discard-samples",
+        type=_int_arg,
+        default=0,
+        help="sampling player: simulated deals a discard (default 0: the rules of "
+        "thumb)",
+    )
+    parser.add_argument(
+        "--bid-budget",
+        type=float,
+        default=0.5,
+        help="sampling player: seconds a bid or discard",
     )
     parser.add_argument(
         "--progress",
