@@ -267,7 +267,7 @@ class Table:
         phase = core.phase
         if phase == _BIDDING:
             return _calls(core)[1]
-        elif phase == _DISCARD:
+        if phase == _DISCARD:
             seat = core.to_act
             assert seat is not None  # the discard always has a player to act
             return _mask_ids(core.hands[seat] & ~self._picked(), _PICK_CHUNKS)
@@ -468,12 +468,13 @@ def _calls(core: Core) -> _CallIds:
     """The legal calls now: the listing, its ids (ascending) and each id's call."""
     calls = legal_calls(core.hand.auction)
     found = _CALL_IDS.get(id(calls))
-    if found is None or found[0] is not calls:
-        by_id = {_action_id(call): call for call in calls}
-        found = (calls, tuple(sorted(by_id)), by_id)
-        if len(_CALL_IDS) < _SEEN_MAX:
-            _CALL_IDS[id(calls)] = found
-    return found
+    if found is not None and found[0] is calls:
+        return found
+    by_id: dict[int, Action] = {_action_id(call): call for call in calls}
+    made: _CallIds = (calls, tuple(sorted(by_id)), by_id)
+    if len(_CALL_IDS) < _SEEN_MAX:
+        _CALL_IDS[id(calls)] = made
+    return made
 
 
 _PHASES: Final = tuple(Phase)
