@@ -13,8 +13,11 @@ measured in this one run, so the ratios compare like with like:
 * ``hearts``: OpenSpiel's C++ hearts driven from Python the same way;
 * ``pettingzoo``: the AEC environment's usual loop (``env.last()`` for the observation
   and its action mask, then ``env.step(a)``), reset outside the timing;
-* ``simulate xN``: ``simulate``'s hands a second with N worker processes (1, 2 and every
-  core), with the scaling efficiency ``rate / (N * serial rate)``.
+* ``simulate xN``: ``simulate``'s hands a second with N worker processes (1, run
+  serially in this process, 2 and every core), with the scaling efficiency
+  ``rate / (N * serial rate)``, the time to the first finished chunk (where the
+  workers' start-up shows) and this process's CPU time; ``--sim-hands`` makes the
+  simulations longer (the statistics are checked to be the same for every N).
 
 Each step rate is the best of ``--repeats`` interleaved rounds (a shared machine);
 the load average before and after is printed, since parallel speed-ups need idle cores.
@@ -24,10 +27,11 @@ import argparse
 import importlib.util
 import os
 import random
+import resource
 import time
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 
@@ -118,36 +122,84 @@ def step_rates(hands: int, repeats: int) -> dict[str, float]:
     return {name: actions / seconds for name, (actions, seconds, _) in best.items()}
 
 
-def simulation_rates(hands: int) -> dict[int, float]:
-    """``simulate``'s hands a second for 1, 2 and every worker (the same hands)."""
-    rates: dict[int, float] = {}
+class SimRun(NamedTuple):
+    """One ``simulate`` run: its rate and where the time went."""
+
+    rate: float
+    """Hands a second (wall clock)."""
+    first: float
+    """Seconds to the first finished chunk (the workers' start-up shows here)."""
+    parent_cpu: float
+    """CPU seconds of this process (with workers: handing out chunks, merging)."""
+    workers_cpu: float
+    """CPU seconds of the worker processes (forked ones; 0 when serial)."""
+    points: int
+    """The contracting sides' points over all hands (the same for any workers)."""
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's finished child processes."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def simulation_rates(hands: int) -> dict[int, SimRun]:
+    """``simulate``'s hands a second for 1 (serial, in this process), 2 and every worker."""
+    runs: dict[int, SimRun] = {}
     for workers in sorted({1, 2, default_workers()}):
+        first: list[float] = []
         start = time.perf_counter()
-        stats, _ = _simulate(
-            Rules(), hands, _game.SEED, lambda _done: None, workers=workers
+        cpu = time.process_time()
+        children = _children_cpu()
+
+        def report(
+            _done: int, first: list[float] = first, start: float = start
+        ) -> None:
+            if not first:
+                first.append(time.perf_counter() - start)
+
+        stats, _ = _simulate(Rules(), hands, _game.SEED, report, workers=workers)
+        seconds = time.perf_counter() - start
+        runs[workers] = SimRun(
+            stats.hands / seconds,
+            first[0],
+            time.process_time() - cpu,
+            _children_cpu() - children,
+            stats.contractor_points,
         )
-        rates[workers] = stats.hands / (time.perf_counter() - start)
-    return rates
+    if len({run.points for run in runs.values()}) != 1:
+        msg = f"the statistics differ between worker counts: {runs}"
+        raise AssertionError(msg)
+    return runs
 
 
-def main(scale: float = 1.0, repeats: int = 3) -> dict[str, float]:
+def main(
+    scale: float = 1.0, repeats: int = 3, sim_hands: int | None = None
+) -> dict[str, float]:
     """Run every measure, print the table and the targets; the rates by name."""
-    if repeats < 1 or scale <= 0:
-        msg = "--repeats must be at least 1 and --scale positive"
+    if repeats < 1 or scale <= 0 or (sim_hands is not None and sim_hands < 1):
+        msg = "--repeats must be at least 1 (--sim-hands too) and --scale positive"
         raise ValueError(msg)
     before = os.getloadavg()
     steps = step_rates(max(1, round(HANDS * scale)), repeats)
-    sims = simulation_rates(max(1, round(SIM_HANDS * scale)))
+    sims = simulation_rates(sim_hands or max(1, round(SIM_HANDS * scale)))
     after = os.getloadavg()
     print(f"{'engine':<14}{'steps/s':>12}  ratio to hearts (C++ from Python)")
     for name, rate in steps.items():
         print(f"{name:<14}{rate:>12,.0f}  {rate / steps['hearts']:.2f}x")
     print()
-    print(f"{'workers':<14}{'hands/s':>12}  speed-up  efficiency")
-    for workers, rate in sims.items():
-        speedup = rate / sims[1]
+    print(
+        f"{'workers':<14}{'hands/s':>12}  speed-up  efficiency  first chunk  "
+        "parent CPU  workers CPU  CPU/serial"
+    )
+    for workers, run in sims.items():
+        speedup = run.rate / sims[1].rate
+        name = "1 (serial)" if workers == 1 else str(workers)
         print(
-            f"{workers:<14}{rate:>12,.1f}  {speedup:>7.2f}x  {speedup / workers:>9.0%}"
+            f"{name:<14}{run.rate:>12,.1f}  {speedup:>7.2f}x  {speedup / workers:>9.0%}"
+            f"  {run.first:>9.2f} s  {run.parent_cpu:>8.2f} s"
+            f"  {run.workers_cpu:>9.2f} s"
+            f"  {(run.parent_cpu + run.workers_cpu) / sims[1].parent_cpu:>9.2f}x"
         )
     print()
     print(
@@ -155,10 +207,10 @@ def main(scale: float = 1.0, repeats: int = 3) -> dict[str, float]:
         f"after {after[0]:.2f} (1 min)"
     )
     rates = dict(steps)
-    rates |= {f"simulate x{workers}": rate for workers, rate in sims.items()}
+    rates |= {f"simulate x{workers}": run.rate for workers, run in sims.items()}
     ratios = {
         "openspiel/hearts": steps["openspiel"] / steps["hearts"],
-        "simulate x2/x1": sims.get(2, sims[1]) / sims[1],
+        "simulate x2/x1": sims.get(2, sims[1]).rate / sims[1].rate,
     }
     for name, target in TARGETS.items():
         verdict = "met" if ratios[name] >= target else "NOT met"
@@ -170,5 +222,12 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", type=float, default=1.0, help="work per timing")
     parser.add_argument("--repeats", type=int, default=3, help="rounds (best is kept)")
+    parser.add_argument(
+        "--sim-hands",
+        type=int,
+        default=None,
+        help=f"hands of each simulation (default {SIM_HANDS} x scale); more "
+        "amortises the workers' start-up",
+    )
     options = parser.parse_args()
-    main(options.scale, options.repeats)
+    main(options.scale, options.repeats, options.sim_hands)

@@ -181,3 +181,46 @@ def test_rule_options_reach_the_rules() -> None:
     )
     assert game.num_players() == 6
     assert len(state.chance_outcomes()) == 63
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_python_answers_agree_with_openspiels_own(players: int) -> None:
+    # current_player, is_terminal, is_chance_node and legal_actions are answered in
+    # Python from a cached seat; OpenSpiel's C++ methods (through the callbacks)
+    # must give the same answers at every node, for every player asked.
+    game = load(players=players, whole_game=True, max_hands=2)
+    rng = random.Random(players)
+    state = game.new_initial_state()
+    base = pyspiel.State
+    while True:
+        assert state.current_player() == base.current_player(state)
+        assert state.is_terminal() == base.is_terminal(state)
+        assert state.is_chance_node() == base.is_chance_node(state)
+        assert state.legal_actions() == base.legal_actions(state)
+        for player in range(players):
+            assert state.legal_actions(player) == base.legal_actions(state, player)
+        assert state.legal_actions() == sorted(set(state.legal_actions()))
+        if state.is_terminal():
+            break
+        twin = state.clone()
+        assert twin.current_player() == state.current_player()
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_illegal_ids_in_every_phase_raise_and_change_nothing() -> None:
+    game = load(players=5)
+    rng = random.Random(11)
+    state = deal(game, rng)
+    phases = set()
+    while not state.is_terminal():
+        table = state.table
+        phases.add(table.state.phase)
+        legal = set(state.legal_actions())
+        before = (str(state), state.history(), state.current_player())
+        for bad in (-2, -255, 259, 2**40, *sorted(set(range(259)) - legal)[:40]):
+            with pytest.raises(pyspiel.SpielError):
+                state.apply_action(bad)
+            assert (str(state), state.history(), state.current_player()) == before
+            assert set(state.legal_actions()) == legal
+        state.apply_action(rng.choice(sorted(legal)))
+    assert len(phases) >= 3

@@ -3,6 +3,7 @@
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -107,3 +108,20 @@ def test_ray_gives_the_serial_statistics(capsys: pytest.CaptureFixture[str]) -> 
     pytest.importorskip("ray") if not REQUIRED else __import__("ray")
     serial = simulate(capsys, "--workers", "1")
     assert simulate(capsys, "--ray", "--workers", "2") == serial
+
+
+def test_workers_are_forked_only_while_no_other_thread_runs() -> None:
+    from five_hundred.parallel import _context
+
+    if sys.platform.startswith("linux") and threading.active_count() == 1:
+        assert _context(square).get_start_method() == "fork"
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert _context(square).get_start_method() != "fork"
+        # the forkserver's (or spawned) workers give the same results
+        assert run_chunks(square, range(5), workers=2).results == (0, 1, 4, 9, 16)
+    finally:
+        stop.set()
+        other.join()

@@ -125,9 +125,17 @@ def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
 
     console = Console(file=sys.stderr, force_terminal=True)
     columns = ("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as bar:
+    # No refresh thread (auto_refresh): the bar is redrawn as each chunk finishes, and
+    # a process running no other thread may fork its workers (five_hundred.parallel).
+    with Progress(*columns, console=console, transient=True, auto_refresh=False) as bar:
         task = bar.add_task("hands", total=total)
-        yield lambda done: bar.update(task, completed=done)
+
+        def report(done: int) -> None:
+            bar.update(task, completed=done)
+            bar.refresh()
+
+        bar.refresh()
+        yield report
 
 
 def _chunk(work: tuple[Rules, int, int]) -> _Stats:

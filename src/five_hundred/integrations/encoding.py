@@ -39,12 +39,17 @@ and the picks made so far.
 ('PLAY JK:S', 'PLAY JK')
 """
 
+import struct
 from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
+from five_hundred._engine import core as _core
+from five_hundred._engine.codes import JOKER_BIT, JOKER_CODE, KITTY_SIZE, NT
+from five_hundred._engine.core import Core
+from five_hundred._engine.step import play_card
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
     BLIND_MISERE,
@@ -54,11 +59,21 @@ from five_hundred.bidding import (
     MisereBid,
     Pass,
     TrickBid,
+    legal_calls,
 )
 from five_hundred.cards import CARDS_BY_CODE, Card, Strain, Suit, card_code
 from five_hundred.errors import IllegalActionError, quote, wrong_type
 from five_hundred.rules import Rules
-from five_hundred.state import GameState, Phase, apply, explain_illegal, legal_actions
+from five_hundred.state import (
+    GameState,
+    Phase,
+    apply,
+    explain_illegal,
+    inner,
+    legal_actions,
+    outer,
+)
+from five_hundred.tricks import PLAYS
 from five_hundred.views import SeatView, view
 
 __all__ = [
@@ -183,99 +198,283 @@ def describe(action_id: int) -> str:
 class Table:
     """A game state with the sequential discard: the picks made so far.
 
-    Mutable (the frameworks step in place), but it only ever swaps whole immutable
-    :class:`~five_hundred.state.GameState` values, so :meth:`copy` is cheap.
+    Mutable (the frameworks step in place).  It runs on the engine's record of the
+    state (``five_hundred._engine``): a legal id maps to the engine's card code or to
+    the shared action of the listing by precomputed tables, the legal ids come from
+    the legal mask (one table lookup per suit held), and the card play steps the
+    record directly.  The :class:`~five_hundred.state.GameState` is built only when
+    asked for (:attr:`state`, :meth:`view`), and :meth:`copy` is cheap: the record
+    is immutable.
     """
 
-    __slots__ = ("_legal", "picks", "state")
+    __slots__ = ("_core", "_ids", "_state", "picks")
 
     def __init__(self, state: GameState, picks: tuple[int, ...] = ()) -> None:
         if not isinstance(state, GameState):
             wrong_type(state, "a GameState (from new_game, new_hand or apply)")
-        self.state = state
-        """The game state (the discard is applied once the third card is picked)."""
+        self._core: Core = inner(state)
+        self._state: GameState | None = state
         self.picks = picks
         """The codes of the cards picked so far for the discard, in the order picked."""
-        self._legal: dict[int, Action | None] | None = None
+        self._ids: tuple[int, ...] | None = None
+
+    @property
+    def state(self) -> GameState:
+        """The game state (the discard is applied once the third card is picked)."""
+        state = self._state
+        if state is None:
+            state = self._state = outer(self._core)
+        return state
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act (``state.to_act``, without building the state)."""
+        return self._core.to_act
+
+    def _moved(self, state: GameState) -> int | None:
+        """Take ``state`` as the table's state; the seat to act."""
+        self._core = core = inner(state)
+        self._state = state
+        self._ids = None
+        return core.to_act
 
     def copy(self) -> "Table":
         """An independent copy (the state is shared: it is immutable)."""
-        twin = Table(self.state, self.picks)
-        twin._legal = self._legal
+        twin = Table.__new__(Table)
+        twin._core, twin._state, twin.picks = self._core, self._state, self.picks
+        twin._ids = self._ids
         return twin
 
     def __deepcopy__(self, memo: dict[int, object]) -> "Table":
         return self.copy()
 
-    def _legal_map(self) -> dict[int, Action | None]:
-        """Each legal id and the action it applies (``None`` for a non-final pick)."""
-        found = self._legal
-        if found is not None:
-            return found
-        state = self.state
-        found = {}
-        if state.phase is Phase.DISCARD:
-            picked = frozenset(CARDS_BY_CODE[c] for c in self.picks)
-            for action in legal_actions(state):
-                assert isinstance(action, Discard)
-                if picked <= action.cards:
-                    last = len(picked) == len(action.cards) - 1
-                    for card in action.cards - picked:
-                        found[PICK + card_code(card)] = action if last else None
-        else:
-            found = {_id_of(action): action for action in legal_actions(state)}
-        self._legal = found = {key: found[key] for key in sorted(found)}
-        return found
+    def legal(self) -> tuple[int, ...]:
+        """The legal action ids of the seat to act, ascending (empty once over)."""
+        ids = self._ids
+        if ids is None:
+            core = self._core
+            if core.phase == _PLAY_PHASE and (
+                core.led >= 0 or core.setup.key != NT or not core.legal & JOKER_BIT
+            ):  # the card play, but for the lead of the Joker naming a suit
+                ids = _PLAY_IDS[core.legal]
+            else:
+                ids = self._find_legal()
+            self._ids = ids
+        return ids
+
+    def _find_legal(self) -> tuple[int, ...]:
+        core = self._core
+        phase = core.phase
+        if phase == _BIDDING:
+            return _calls(core)[1]
+        if phase == _DISCARD:
+            seat = core.to_act
+            assert seat is not None  # the discard always has a player to act
+            return _mask_ids(core.hands[seat] & ~self._picked(), _PICK_CHUNKS)
+        return tuple(self._other_map())
+
+    def _picked(self) -> int:
+        """The mask of the cards picked so far (engine codes)."""
+        mask = 0
+        for pick in self.picks:
+            mask |= 1 << _CODE_OF_ID[pick]
+        return mask
+
+    def _other_map(self) -> dict[int, Action]:
+        """Each legal id and its action, outside the fast paths (ascending)."""
+        found = {_id_of(action): action for action in legal_actions(self.state)}
+        return {key: found[key] for key in sorted(found)}
 
     def legal_ids(self) -> list[int]:
         """The legal action ids of the seat to act, ascending (empty once over)."""
-        return list(self._legal_map())
+        return list(self.legal())
 
     def mask(self) -> npt.NDArray[np.int8]:
         """The legal ids as a 0/1 vector of :data:`NUM_ACTIONS` entries."""
         mask = np.zeros(NUM_ACTIONS, np.int8)
-        mask[self.legal_ids()] = 1
+        mask[list(self.legal())] = 1
         return mask
 
-    def step(self, action_id: int) -> None:
+    def step(self, action_id: int) -> int | None:
         """Apply a legal action id (a pick, or an action of the game).
+
+        Returns the seat to act next (``None`` once the hand is over).
 
         Raises:
             IllegalActionError: if the id is not legal now (the table is unchanged).
+            TypeError: if it is not a whole number.
         """
-        legal = self._legal_map()
-        if action_id not in legal:
+        if type(action_id) is not int:
+            action_id = _check_id(action_id)
+        core = self._core
+        phase = core.phase
+        if phase == _PLAY_PHASE:
+            code = _PLAY_CODES.get(action_id, -1)
+            if (
+                code >= 0
+                and core.legal >> code & 1
+                and (code != JOKER_CODE or core.led >= 0 or core.setup.key != NT)
+            ):
+                play = PLAYS[code]
+                after = play_card(core, code, -1, play)
+                seat = after.to_act
+                if seat is None:  # the hand is over: apply scores it
+                    return self._moved(apply(self.state, play))
+                self._core = after
+                self._state = None
+                self._ids = None
+                return seat
+        elif phase == _BIDDING:
+            call = _calls(core)[2].get(action_id)
+            if call is not None:
+                return self._moved(apply(self.state, call))
+        elif phase == _DISCARD:
+            code = _PICK_CODES.get(action_id, -1)
+            seat = core.to_act
+            assert seat is not None  # the discard always has a player to act
+            if code >= 0 and (core.hands[seat] & ~self._picked()) >> code & 1:
+                picks = (*self.picks, action_id - PICK)
+                if len(picks) < KITTY_SIZE:
+                    self.picks = picks
+                    self._ids = None
+                    return seat
+                cards = frozenset(CARDS_BY_CODE[c] for c in picks)
+                self.picks = ()
+                return self._moved(apply(self.state, Discard(cards)))
+        legal = self.legal()
+        if action_id not in legal or phase in _FAST_PHASES:
             raise IllegalActionError(self._refusal(_check_id(action_id)))
-        action = legal[action_id]
-        if self.state.phase is Phase.DISCARD:
-            if action is None:
-                self.picks = (*self.picks, action_id - PICK)
-                self._legal = None
-                return
-            self.picks = ()
-        assert action is not None
-        self.state = apply(self.state, action)
-        self._legal = None
+        return self._moved(apply(self.state, self._other_map()[action_id]))
 
     def _refusal(self, action_id: int) -> str:
         text = describe(action_id)
-        if self.state.to_act is None:
+        state = self.state
+        if state.to_act is None:
             return f"{text} (id {action_id}): nobody is to act; the hand is over"
         found = _action_of(action_id)
         if isinstance(found, Card):
-            if self.state.phase is not Phase.DISCARD:
-                why = f"no discard now (the phase is {self.state.phase.value})"
+            if state.phase is not Phase.DISCARD:
+                why = f"no discard now (the phase is {state.phase.value})"
             elif card_code(found) in self.picks:
                 why = f"{found} is already picked"
             else:
                 why = f"{found} is not in the hand"
         else:
-            why = explain_illegal(self.state, found) or "not legal now"
+            why = explain_illegal(state, found) or "not legal now"
         return f"{text} (id {action_id}) is not legal: {why}"
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know (:func:`~five_hundred.views.view`)."""
         return view(self.state, seat)
+
+
+_PLAY_PHASE: Final = _core.PLAY
+_BIDDING: Final = _core.BIDDING
+_DISCARD: Final = _core.DISCARD
+_FAST_PHASES: Final = frozenset((_BIDDING, _DISCARD))
+"""Phases whose every legal id the fast paths of :meth:`Table.step` take."""
+
+
+class _ChunkIds(dict[int, tuple[int, ...]]):
+    """The action ids of each set of cards of one 16-bit part of a mask, on demand.
+
+    One per base (plays, picks) and part; only the first :data:`_CHUNK_CACHE` sets
+    met are kept.
+    """
+
+    __slots__ = ("ids",)
+
+    def __init__(self, ids: tuple[int, ...]) -> None:
+        super().__init__()
+        self.ids = ids
+        """The action id of each bit of this part (``-1`` where no card is)."""
+
+    def __missing__(self, bits: int) -> tuple[int, ...]:
+        found = tuple(sorted(i for b, i in enumerate(self.ids) if bits >> b & 1))
+        if len(self) < _CHUNK_CACHE:
+            self[bits] = found
+        return found
+
+
+_CHUNK_CACHE: Final = 4096
+_SPLIT: Final = struct.Struct("<4HB").unpack
+"""A card mask (up to 72 bits) as four 16-bit parts and the last byte."""
+_CODE_BY_CARD: Final = {card: code for code, card in enumerate(CARDS_BY_CODE)}
+"""The engine's code of each card (its place in ``CARDS_BY_CODE``)."""
+_CODE_OF_ID: Final = tuple(
+    next((c for card, c in _CODE_BY_CARD.items() if card_code(card) == offset), -1)
+    for offset in range(CARDS)
+)
+"""The engine's card code of each id offset (``id - PLAY`` or ``id - PICK``)."""
+_PLAY_CODES: Final = {PLAY + offset: code for offset, code in enumerate(_CODE_OF_ID)}
+"""The engine's code of the card of each ``PLAY card`` id."""
+_PICK_CODES: Final = {PICK + offset: code for offset, code in enumerate(_CODE_OF_ID)}
+"""The engine's code of the card of each pick id."""
+
+
+def _chunks(base: int) -> tuple[_ChunkIds, ...]:
+    """The id tables of the five parts of a mask, for the ids ``base + card code``."""
+    ids = [-1] * 72
+    for card, code in _CODE_BY_CARD.items():
+        ids[code] = base + card_code(card)
+    return tuple(_ChunkIds(tuple(ids[at : at + 16])) for at in range(0, 72, 16))
+
+
+_PLAY_CHUNKS: Final = _chunks(PLAY)
+_PICK_CHUNKS: Final = _chunks(PICK)
+
+
+class _PlayIds(dict[int, tuple[int, ...]]):
+    """The ``PLAY card`` ids of each legal mask, for the first :data:`_MASKS_CACHE` met.
+
+    Most masks a player may play are a few cards of the suit led, which recur from
+    hand to hand (as in :data:`~five_hundred.tricks.PLAYS_OF_MASK`).
+    """
+
+    __slots__ = ()
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        ids = _mask_ids(mask, _PLAY_CHUNKS)
+        if len(self) < _MASKS_CACHE:
+            self[mask] = ids
+        return ids
+
+
+_MASKS_CACHE: Final = 8192
+_PLAY_IDS: Final = _PlayIds()
+
+
+def _mask_ids(mask: int, chunks: tuple[_ChunkIds, ...]) -> tuple[int, ...]:
+    """The ids of a mask's cards, ascending (one lookup per 16-bit part held)."""
+    a, b, c, d, e = _SPLIT(mask.to_bytes(9, "little"))
+    ids = chunks[0][a] if a else ()
+    if b:
+        ids += chunks[1][b]
+    if c:
+        ids += chunks[2][c]
+    if d:
+        ids += chunks[3][d]
+    if e:
+        ids += chunks[4][e]
+    return ids
+
+
+_CallIds = tuple[tuple[Action, ...], tuple[int, ...], dict[int, Action]]
+_CALL_IDS: Final[dict[int, _CallIds]] = {}
+"""The ids of each listing of legal calls (shared tuples: by identity, kept here)."""
+
+
+def _calls(core: Core) -> _CallIds:
+    """The legal calls now: the listing, its ids (ascending) and each id's call."""
+    calls = legal_calls(core.hand.auction)
+    found = _CALL_IDS.get(id(calls))
+    if found is not None and found[0] is calls:
+        return found
+    by_id: dict[int, Action] = {_action_id(call): call for call in calls}
+    made: _CallIds = (calls, tuple(sorted(by_id)), by_id)
+    if len(_CALL_IDS) < _SEEN_MAX:
+        _CALL_IDS[id(calls)] = made
+    return made
 
 
 _PHASES: Final = tuple(Phase)

@@ -215,6 +215,10 @@ class FiveHundredGame(pyspiel.Game):  # type: ignore[misc]
         return FiveHundredObserver(self, perfect_recall=recall)
 
 
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+
+
 class FiveHundredState(pyspiel.State):  # type: ignore[misc]
     """A state of ``python_five_hundred``: the deal so far, or a table in play."""
 
@@ -231,24 +235,55 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         """Hands finished so far."""
         self.hand_start = 0
         """The length of the history when this hand's deal began."""
+        self._player = _CHANCE
 
     # -- the pyspiel.State interface ------------------------------------------------
+    #
+    # OpenSpiel's C++ side calls back into Python for each of these (some 2 us a
+    # call); the methods a Python caller uses at every step (``current_player``,
+    # ``is_terminal``, ``is_chance_node``, ``legal_actions``) are defined here too, so
+    # that they are plain Python calls reading the cached seat to act.
+
+    def _refresh(self) -> None:
+        """Cache the player to act after a change (the one home of that answer)."""
+        table = self.table
+        if table is None:
+            self._player = _CHANCE
+            return
+        seat = table.to_act
+        if seat is not None:
+            self._player = seat
+        elif self._finished():
+            self._player = _TERMINAL
+        else:
+            self._player = _CHANCE
 
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
-        table = self.table
-        if table is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        seat = table.state.to_act
-        if seat is not None:
-            return seat
-        if self._finished():
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(pyspiel.PlayerId.CHANCE)
+        return self._player
+
+    def is_terminal(self) -> bool:
+        """Whether the hand (or the whole game) is over."""
+        return self._player == _TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """Whether a card of the pack is to be dealt."""
+        return self._player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions (of ``player``): OpenSpiel's ``legal_actions``."""
+        current = self._player
+        if current >= 0 and (player is None or player == current):
+            table = self.table
+            assert table is not None  # a player acts only once the cards are dealt
+            return list(table.legal())
+        if player is None:
+            return list(super().legal_actions())
+        return list(super().legal_actions(player))
 
     def _finished(self) -> bool:
         table = self.table
-        if table is None or table.state.to_act is not None:
+        if table is None or table.to_act is not None:
             return False
         game = self._fh
         return (
@@ -257,13 +292,9 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
             or self.hands_done >= game.max_hands
         )
 
-    def is_terminal(self) -> bool:
-        """Whether the hand (or the whole game) is over."""
-        return self._finished()
-
     def _legal_actions(self, player: int) -> list[int]:
         assert self.table is not None
-        return self.table.legal_ids()
+        return list(self.table.legal())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt, each equally likely."""
@@ -272,14 +303,18 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         return [(code, chance) for code in left]
 
     def _apply_action(self, action: int) -> None:
-        table = self.table
-        if table is not None and table.state.to_act is not None:
+        if self._player >= 0:
+            table = self.table
+            assert table is not None  # a player acts only once the cards are dealt
             try:
-                table.step(action)
+                seat = table.step(action)
             except FiveHundredError as error:
                 raise pyspiel.SpielError(str(error)) from None
-            if table.state.is_over:
+            if seat is None:
                 self.hands_done += 1
+                self._refresh()
+            else:
+                self._player = seat
             return
         if action not in self.game_pack_left():
             msg = f"chance outcome {action} is not a card left to deal"
@@ -289,6 +324,7 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         self.dealing.append(action)
         if len(self.dealing) == len(self._fh.pack_codes):
             self._deal()
+            self._refresh()
 
     def game_pack_left(self) -> set[int]:
         """The codes of the cards still to deal in this hand."""
@@ -418,7 +454,7 @@ class FiveHundredObserver:
 
 def _own_picks(table: Table, player: int) -> tuple[int, ...]:
     """The discard picks, for the player making them (nobody else sees them)."""
-    return table.picks if table.state.to_act == player else ()
+    return table.picks if table.to_act == player else ()
 
 
 pyspiel.register_game(GAME_TYPE, FiveHundredGame)

@@ -168,7 +168,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
 
     def _select(self) -> None:
         assert self.table is not None
-        seat = self.table.state.to_act
+        seat = self.table.to_act
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
         elif self.agents:
@@ -182,7 +182,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         table = self.table
         assert table is not None, "reset() the environment first"
         seat = self._seat(agent)
-        to_act = table.state.to_act == seat
+        to_act = table.to_act == seat
         vector = self.encoder.encode(table.view(seat), table.picks if to_act else ())
         mask = table.mask() if to_act else np.zeros(NUM_ACTIONS, np.int8)
         return {"observation": vector, "action_mask": mask}
@@ -200,12 +200,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         table = self.table
         assert table is not None
         assert action is not None
-        table.step(int(action))
+        next_seat = table.step(int(action))
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        state = table.state
-        if state.to_act is None:
+        if next_seat is None:
+            state = table.state
             result = state.hand_result or (0,) * self.rules.sides
             for seat, each in enumerate(self.possible_agents):
                 self.rewards[each] = float(result[side_of(self.rules, seat)])
