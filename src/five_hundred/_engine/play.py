@@ -54,7 +54,15 @@ def legal_mask(
     without trumps the un-nominated Joker has the rules of :ref:`rules-joker`.
     """
     return legal_mask_in(
-        hand, SUIT_MASKS[key], JOKER_BIT, key, led, options, misere, suits_led, last_trick
+        hand,
+        SUIT_MASKS[key],
+        JOKER_BIT,
+        key,
+        led,
+        options,
+        misere,
+        suits_led,
+        last_trick,
     )
 
 
