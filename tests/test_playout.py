@@ -343,7 +343,7 @@ def test_slots_number_the_standard_cards_in_code_order() -> None:
             assert tables.mask_from_slots(tables.SLOT_SUIT_MASKS[key][suit]) == standard
 
 
-@pytest.mark.parametrize("players", (3, 4, 5, 6))
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_the_slots_play_as_the_codes(
     players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -16,6 +16,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Final
 
 from five_hundred._engine.codes import (
+    BITS,
     HAND_SIZE,
     JOKER_CODE,
     NO_SUIT,
@@ -79,12 +80,12 @@ def play_out(
     # codes themselves (pure Python, ints of any size cost the same).
     slotted = _COMPILED and not held_all & SIX_ONLY_MASK
     if slotted:
-        hands = tuple([slots_from_mask(mask) for mask in code_hands])
+        hands = [slots_from_mask(mask) for mask in code_hands]
         eff, suit_masks = SLOT_EFF[key], SLOT_SUIT_MASKS[key]
         rows = SLOT_STRENGTH[key]
         joker: int = JOKER_SLOT
     else:
-        hands = code_hands
+        hands = list(code_hands)
         eff, suit_masks = EFF[key], SUIT_MASKS[key]
         rows = STRENGTH[key]
         joker = JOKER_CODE
@@ -97,11 +98,12 @@ def play_out(
     joker_voids: bool = options[0]
     joker_bit: int = 1 << joker
     chosen: list[int] = []
-    # The cards not played yet: a seat holds ``hands[seat] & left`` (reading the hands
-    # and updating one local is cheaper than storing a new mask per card).
+    # Compiled, the cards not played yet: a seat holds ``hands[seat] & left`` (one
+    # local, cheaper than storing a new boxed mask per card); pure, the hands list.
     left = 0
-    for mask in hands:
-        left |= mask
+    if slotted:
+        for mask in hands:
+            left |= mask
     # The trick so far: its size, and its winning seat and strength so far (the
     # running form of winner_index over the same STRENGTH row, one compare a card).
     size = len(trick)
@@ -113,7 +115,7 @@ def play_out(
     last = done == HAND_SIZE - 1
     simple = key != NT
     while True:
-        held = hands[seat] & left
+        held = hands[seat] & left if slotted else hands[seat]
         names = 0
         if simple or not held & joker_bit:
             # legal_mask's common case, inline: follow the suit led if able
@@ -162,14 +164,20 @@ def play_out(
         chosen.append(choice)  # compiled, a list primitive; a bound method is a call
         if choice >= JOKER_LEAD:
             code = joker
-            left ^= joker_bit
+            if slotted:
+                left ^= joker_bit
+            else:
+                hands[seat] = held ^ joker_bit
             led = choice - JOKER_LEAD
             suits_led |= 1 << led
             row = rows[led]
             winner, best = seat, row[code]
         else:
             code = choice
-            left ^= 1 << code
+            if slotted:
+                left ^= 1 << code
+            else:
+                hands[seat] = held ^ BITS[code]
             suit = eff[code]
             if not size:
                 led = suit
