@@ -312,3 +312,49 @@ def test_choice_actions() -> None:
     assert choice_action(card_code(JOKER)) == PlayCard(JOKER)
     for suit in Suit:
         assert choice_action(JOKER_LEAD + suit) == PlayCard(JOKER, suit)
+
+
+def test_slots_number_the_standard_cards_in_code_order() -> None:
+    from five_hundred._engine import tables
+    from five_hundred._engine.codes import JOKER_CODE
+
+    assert list(tables.CODE_OF_SLOT) == sorted(tables.CODE_OF_SLOT)
+    assert len(tables.CODE_OF_SLOT) == 53  # 2 to 10, J, Q, K, A of four suits; Joker
+    assert tables.CODE_OF_SLOT[tables.JOKER_SLOT] == JOKER_CODE
+    for slot, code in enumerate(tables.CODE_OF_SLOT):
+        assert tables.SLOT_OF_CODE[code] == slot
+        assert tables.slots_from_mask(1 << code) == 1 << slot
+        for key in tables.KEYS:
+            assert tables.SLOT_EFF[key][slot] == tables.EFF[key][code]
+            for led in range(4):
+                strength = tables.STRENGTH[key][led][code]
+                assert tables.SLOT_STRENGTH[key][led][slot] == strength
+    rng = random.Random(5)
+    for _ in range(300):
+        codes = rng.sample(tables.CODE_OF_SLOT, rng.randrange(1, 16))
+        mask = sum(1 << code for code in codes)
+        slots = tables.slots_from_mask(mask)
+        assert slots < 1 << 62  # a machine word, compiled
+        assert slots == sum(1 << tables.SLOT_OF_CODE[code] for code in codes)
+        assert tables.mask_from_slots(slots) == mask
+    for key in tables.KEYS:
+        for suit, mask in enumerate(tables.SUIT_MASKS[key]):
+            standard = mask & ~tables.SIX_ONLY_MASK
+            assert tables.mask_from_slots(tables.SLOT_SUIT_MASKS[key][suit]) == standard
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_slots_play_as_the_codes(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pure build numbers cards by code; the compiled one by slot: same playouts."""
+    from five_hundred._engine import playout as engine
+
+    for contract in ("random", "nt_joker", "misere"):
+        for _, seed, state in play_positions(players, contract, range(2)):
+            by_code = playout(state, seed=seed)
+            picked = playout(state, policy=Recorder("random", seed))
+            with monkeypatch.context() as patch:
+                patch.setattr(engine, "_COMPILED", True)
+                assert playout(state, seed=seed) == by_code
+                assert playout(state, policy=Recorder("random", seed)) == picked

@@ -22,6 +22,7 @@ __all__ = [
     "JokerOptions",
     "joker_suits",
     "legal_mask",
+    "legal_mask_in",
     "winner_index",
 ]
 
@@ -52,24 +53,53 @@ def legal_mask(
     hand (the trick in progress included).  Follow the effective suit led if able;
     without trumps the un-nominated Joker has the rules of :ref:`rules-joker`.
     """
+    return legal_mask_in(
+        hand,
+        SUIT_MASKS[key],
+        JOKER_BIT,
+        key,
+        led,
+        options,
+        misere,
+        suits_led,
+        last_trick,
+    )
+
+
+def legal_mask_in(
+    hand: int,
+    suit_masks: tuple[int, ...],
+    joker_bit: int,
+    key: int,
+    led: int,
+    options: JokerOptions,
+    misere: bool,
+    suits_led: int,
+    last_trick: bool,
+) -> int:
+    """:func:`legal_mask` in any numbering of the cards (the playout's slots).
+
+    ``suit_masks`` are the masks of the effective suits under ``key`` and ``joker_bit``
+    the Joker's bit, in the numbering of ``hand``.
+    """
     only_void: bool = options[0]
     all_four: bool = options[1]
     if led < 0:
-        if key != NT or not hand & JOKER_BIT or last_trick:
+        if key != NT or not hand & joker_bit or last_trick:
             return hand
         if options[2] or (all_four and suits_led == ALL_SUITS):
-            return hand ^ JOKER_BIT
+            return hand ^ joker_bit
         return hand
-    follow: int = hand & SUIT_MASKS[key][led]
-    if key != NT or not hand & JOKER_BIT or last_trick:
+    follow: int = hand & suit_masks[led]
+    if key != NT or not hand & joker_bit or last_trick:
         return follow or hand
     joker_ok: bool = not (all_four and (suits_led | 1 << led) == ALL_SUITS)
     if follow:
-        return follow | JOKER_BIT if joker_ok and not only_void else follow
+        return follow | joker_bit if joker_ok and not only_void else follow
     if not joker_ok:
-        return hand ^ JOKER_BIT
+        return hand ^ joker_bit
     if misere and options[3]:
-        return JOKER_BIT
+        return joker_bit
     return hand
 
 

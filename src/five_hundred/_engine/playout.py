@@ -5,24 +5,39 @@ the same homes (:func:`._engine.play.legal_mask`, :func:`._engine.play.joker_sui
 the strength table that :func:`._engine.play.winner_index` reads), but keeps the trick
 in local variables instead of building a record per card, and keeps the trick's
 winner as it goes (one compare a card, measured 8% faster than calling
-``winner_index`` at the end of each trick).  A *choice* is a card code, or ``JOKER_LEAD + suit`` for
+``winner_index`` at the end of each trick).  It numbers the cards by *slot*
+(:func:`._engine.tables.slots_from_mask`) so that, compiled, every mask is a machine
+word (the codes reach bit 64).  A *choice* is a card code, or ``JOKER_LEAD + suit`` for
 leading the un-nominated Joker and naming ``suit``.
 """
 
 from collections.abc import Callable
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Final
 
 from five_hundred._engine.codes import (
     BITS,
     HAND_SIZE,
-    JOKER_BIT,
     JOKER_CODE,
     NO_SUIT,
     NT,
 )
 from five_hundred._engine.core import Core
-from five_hundred._engine.play import joker_suits, legal_mask, winner_index
-from five_hundred._engine.tables import EFF, STRENGTH, SUIT_MASKS
+from five_hundred._engine.play import joker_suits, legal_mask_in, winner_index
+from five_hundred._engine.tables import (
+    CODE_OF_SLOT,
+    EFF,
+    JOKER_SLOT,
+    SIX_ONLY_MASK,
+    SLOT_EFF,
+    SLOT_OF_CODE,
+    SLOT_STRENGTH,
+    SLOT_SUIT_MASKS,
+    STRENGTH,
+    SUIT_MASKS,
+    mask_from_slots,
+    slots_from_mask,
+)
 
 __all__ = ["JOKER_LEAD", "Policy", "choices_of", "play_out"]
 
@@ -56,8 +71,24 @@ def play_out(
     """
     setup = core.setup
     key, misere, active, next_seat, contractor, order, _, options = setup
-    eff, suit_masks = EFF[key], SUIT_MASKS[key]
-    hands = list(core.hands)
+    code_hands = core.hands
+    held_all = 0
+    for mask in code_hands:
+        held_all |= mask
+    # The loop's numbering of the cards: compiled, slots (masks in a machine word)
+    # unless a six-player rank is still held (see tables.SIX_ONLY_MASK); else the card
+    # codes themselves (pure Python, ints of any size cost the same).
+    slotted = _COMPILED and not held_all & SIX_ONLY_MASK
+    if slotted:
+        hands = [slots_from_mask(mask) for mask in code_hands]
+        eff, suit_masks = SLOT_EFF[key], SLOT_SUIT_MASKS[key]
+        rows = SLOT_STRENGTH[key]
+        joker: int = JOKER_SLOT
+    else:
+        hands = list(code_hands)
+        eff, suit_masks = EFF[key], SUIT_MASKS[key]
+        rows = STRENGTH[key]
+        joker = JOKER_CODE
     trick = list(core.trick)
     led, suits_led, done, leader = core.led, core.suits_led, core.done, core.leader
     voids, won = core.voids, core.won
@@ -65,31 +96,38 @@ def play_out(
     assert to_act is not None  # the play phase has a player to act
     seat: int = to_act  # a plain int: compiled, the loop keeps it unboxed
     joker_voids: bool = options[0]
-    bits = BITS
+    joker_bit: int = 1 << joker
     chosen: list[int] = []
+    # Compiled, the cards not played yet: a seat holds ``hands[seat] & left`` (one
+    # local, cheaper than storing a new boxed mask per card); pure, the hands list.
+    left = 0
+    if slotted:
+        for mask in hands:
+            left |= mask
     # The trick so far: its size, and its winning seat and strength so far (the
     # running form of winner_index over the same STRENGTH row, one compare a card).
     size = len(trick)
-    rows = STRENGTH[key]
     row = rows[max(led, 0)]
     winner, best = leader, -1
     if size:
         index = winner_index(trick, key, led)
-        winner, best = order[leader][index], row[trick[index]]
+        winner, best = order[leader][index], STRENGTH[key][led][trick[index]]
     last = done == HAND_SIZE - 1
     simple = key != NT
     while True:
-        held = hands[seat]
+        held = hands[seat] & left if slotted else hands[seat]
         names = 0
-        if simple or not held & JOKER_BIT:
+        if simple or not held & joker_bit:
             # legal_mask's common case, inline: follow the suit led if able
             mask = held if led < 0 else (held & suit_masks[led] or held)
         else:
-            mask = legal_mask(held, key, led, options, misere, suits_led, last)
-            if led < 0 and mask & JOKER_BIT:
+            mask = legal_mask_in(
+                held, suit_masks, joker_bit, key, led, options, misere, suits_led, last
+            )
+            if led < 0 and mask & joker_bit:
                 names = joker_suits(options, suits_led, voids >> 4 * seat & 15, last)
                 if not names:
-                    mask ^= JOKER_BIT
+                    mask ^= joker_bit
         if policy is None:
             if names:
                 count = mask.bit_count() + names.bit_count() - 1
@@ -105,27 +143,41 @@ def play_out(
                         suit += 1
                     choice = JOKER_LEAD + suit
                 else:
-                    for _ in range(k):
+                    for _i in range(k):
                         mask &= mask - 1
                     choice = (mask & -mask).bit_length() - 1
             else:
-                for _ in range(int(random_() * mask.bit_count())):
+                # The seat to act holds a card for each trick to play: when it may play
+                # any of them, that is the count (cheaper than bit_count, compiled).
+                count = HAND_SIZE - done if mask == held else mask.bit_count()
+                for _i in range(int(random_() * count)):
                     mask &= mask - 1
                 choice = (mask & -mask).bit_length() - 1
         else:
-            choice = policy(seat, choices_of(mask, names), tuple(trick))
-            trick.append(choice if choice <= JOKER_CODE else JOKER_CODE)
+            offered = mask_from_slots(mask) if slotted else mask
+            choice = policy(seat, choices_of(offered, names), tuple(trick))
+            if choice < JOKER_LEAD:
+                trick.append(choice)
+                choice = SLOT_OF_CODE[choice] if slotted else choice
+            else:
+                trick.append(JOKER_CODE)
         chosen.append(choice)  # compiled, a list primitive; a bound method is a call
-        if choice > JOKER_CODE:
-            code = JOKER_CODE
-            hands[seat] = held ^ JOKER_BIT
+        if choice >= JOKER_LEAD:
+            code = joker
+            if slotted:
+                left ^= joker_bit
+            else:
+                hands[seat] = held ^ joker_bit
             led = choice - JOKER_LEAD
             suits_led |= 1 << led
             row = rows[led]
             winner, best = seat, row[code]
         else:
             code = choice
-            hands[seat] = held ^ bits[code]
+            if slotted:
+                left ^= 1 << code
+            else:
+                hands[seat] = held ^ BITS[code]
             suit = eff[code]
             if not size:
                 led = suit
@@ -134,7 +186,7 @@ def play_out(
                 winner, best = seat, row[code]
             else:
                 if suit != led and (suit != NO_SUIT or joker_voids):
-                    voids |= bits[4 * seat + led]
+                    voids |= 1 << 4 * seat + led
                 power = row[code]
                 if power > best:
                     winner, best = seat, power
@@ -142,12 +194,18 @@ def play_out(
         if size < active:
             seat = next_seat[seat]
             continue
-        won += bits[4 * winner]
+        won += 1 << 4 * winner
         done += 1
         if done == HAND_SIZE or (misere and winner == contractor):
+            if slotted:
+                chosen = [CODE_OF_SLOT[c] if c < JOKER_LEAD else c for c in chosen]
             return won, chosen
         seat = winner
         size = 0
         trick.clear()
         led = -1
         last = done == HAND_SIZE - 1
+
+
+_COMPILED: Final = __file__.endswith(tuple(EXTENSION_SUFFIXES))
+"""Whether this module is compiled (then the loop numbers the cards by slot)."""

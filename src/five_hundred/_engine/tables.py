@@ -18,12 +18,21 @@ from typing import Final
 from five_hundred._engine.codes import JOKER_CODE, NO_SUIT, NT
 
 __all__ = [
+    "CODE_OF_SLOT",
     "EFF",
+    "JOKER_SLOT",
     "LEFT_BOWER",
+    "SIX_ONLY_MASK",
+    "SLOT_EFF",
+    "SLOT_OF_CODE",
+    "SLOT_STRENGTH",
+    "SLOT_SUIT_MASKS",
     "STRENGTH",
     "SUIT_MASKS",
     "TRUMP",
     "context_key",
+    "mask_from_slots",
+    "slots_from_mask",
 ]
 
 _JACK: Final = 12  # rank offset of a jack in a card code (rank 14 - 2)
@@ -115,3 +124,74 @@ LEFT_BOWER: Final[tuple[int, ...]] = tuple(
     (k ^ 1) * 16 + _JACK if k < NT else -1 for k in KEYS
 )
 """``LEFT_BOWER[key]``: the code of the left bower, or -1 without trumps."""
+
+
+# -- the standard slots: short masks for the playout loop ------------------------------
+#
+# A card mask holding the Joker (bit 64) or a king or ace of hearts (bits 62, 63) does
+# not fit a machine word: compiled, every ``&`` or ``|`` on it allocates.  Every pack
+# but the six-player one holds only the standard ranks (2 to 10, J, Q, K, A: 52 cards
+# and the Joker), so the playout loop renumbers them 0 to 52 in card-code order (a
+# *slot*), and every mask it handles fits.  The order is kept, so the k-th card of a
+# mask is the same card in both numberings.
+
+SIX_ONLY_MASK: Final = sum(
+    1 << (16 * suit + rank - 2) for suit in range(4) for rank in (11, 12, 13)
+)
+"""The codes of the ranks 11, 12 and 13 (the six-player pack's): no slot of theirs."""
+_LOW_RANKS: Final = 0x1FF  # rank offsets 0-8 of a suit: 2 to 10
+_HIGH_SHIFT: Final = 12  # rank offsets 12-15 of a suit: J, Q, K, A
+SUIT_SLOTS: Final = 13
+"""Slots of each suit: ``13 * suit`` onwards."""
+JOKER_SLOT: Final = 4 * SUIT_SLOTS
+"""The Joker's slot (the last, as its code is)."""
+
+
+def slots_from_mask(mask: int) -> int:
+    """A card mask of standard cards in slots (see :data:`SIX_ONLY_MASK`).
+
+    >>> slots_from_mask(1 << 0 | 1 << 12 | 1 << 16 | 1 << 64) == 1 | 1 << 9 | 1 << 13 | 1 << 52
+    True
+    """
+    # Two operations on the (perhaps too wide) mask, then machine words only.
+    high: int = mask >> 48  # hearts, and the Joker at bit 16
+    low: int = mask & 0xFFFFFFFFFFFF
+    slots: int = (high >> 16) << JOKER_SLOT
+    for suit in range(4):
+        ranks: int = (low >> 16 * suit if suit < 3 else high) & 0xFFFF
+        slots |= (ranks & _LOW_RANKS | ranks >> _HIGH_SHIFT << 9) << SUIT_SLOTS * suit
+    return slots
+
+
+def mask_from_slots(slots: int) -> int:
+    """The card mask of a mask of slots (the inverse of :func:`slots_from_mask`)."""
+    mask: int = (slots >> JOKER_SLOT & 1) << JOKER_CODE
+    for suit in range(4):
+        ranks: int = slots >> SUIT_SLOTS * suit & 0x1FFF
+        mask |= (ranks & _LOW_RANKS | ranks >> 9 << _HIGH_SHIFT) << 16 * suit
+    return mask
+
+
+CODE_OF_SLOT: Final[tuple[int, ...]] = tuple(
+    code for code in range(JOKER_CODE + 1) if not SIX_ONLY_MASK >> code & 1
+)
+"""``CODE_OF_SLOT[slot]``: the card code of a slot."""
+SLOT_OF_CODE: Final[tuple[int, ...]] = tuple(
+    CODE_OF_SLOT.index(code) if code in CODE_OF_SLOT else -1
+    for code in range(JOKER_CODE + 1)
+)
+"""``SLOT_OF_CODE[code]``: the slot of a card code (-1 for the six-player ranks)."""
+SLOT_EFF: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(row[code] for code in CODE_OF_SLOT) for row in EFF
+)
+""":data:`EFF` by slot."""
+SLOT_STRENGTH: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple(row[code] for code in CODE_OF_SLOT) for row in rows)
+    for rows in STRENGTH
+)
+""":data:`STRENGTH` by slot."""
+SLOT_SUIT_MASKS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(slots_from_mask(mask & ~SIX_ONLY_MASK) for mask in masks)
+    for masks in SUIT_MASKS
+)
+""":data:`SUIT_MASKS` by slot."""
