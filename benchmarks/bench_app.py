@@ -12,9 +12,16 @@ each of them, interleaved round after round (best round kept):
 
 The figures are ratios to ``apply`` from the same run (the target for ``view`` is at
 most 4); absolute times on a shared machine are noise.
+
+For instruction counts, ``--only TASK`` does one task once on ``N`` positions never
+seen before, after warming every cache on ``N`` positions of other games (``--only
+none`` does only the warming: subtract it).  The performance page's figures:
+
+    valgrind --tool=callgrind python benchmarks/bench_app.py --states 300 --only view
 """
 
 import argparse
+import gc
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -29,6 +36,7 @@ from five_hundred import (
     new_game,
     view,
 )
+from five_hundred.cards import cards_from_mask
 
 DEFAULT_STATES: Final = 2000
 DEFAULT_REPEATS: Final = 5
@@ -62,12 +70,45 @@ def _time(task: Task, cases: Sequence[tuple[GameState, PlayCard]]) -> float:
     return (time.perf_counter() - start) / len(cases)
 
 
+def _server(state: GameState, action: PlayCard) -> None:
+    for seat in (None, *range(state.rules.players)):
+        view(state, seat)
+
+
 TASKS: Final[dict[str, Task]] = {
     "apply": lambda state, action: apply(state, action),
     "view": lambda state, action: view(state, state.to_act),
     "view (spectator)": lambda state, action: view(state, None),
     "to_dict": lambda state, action: view(state, state.to_act).to_dict(),
 }
+ONLY: Final[dict[str, Task]] = {
+    **TASKS,
+    "views of a state": _server,
+    "none": lambda state, action: None,
+}
+"""What ``--only`` runs ("views of a state": every seat's and a spectator's view)."""
+
+
+def only(task: str, states: int = DEFAULT_STATES) -> int:
+    """Warm every cache on ``states`` positions, then run ``task`` once on as many new ones."""
+    cases = positions(2 * states)
+    warm, fresh = cases[:states], cases[states:]
+    for suit in range(4):  # a long-running process has met every holding of a suit
+        for ranks in range(1 << 13):
+            cards_from_mask(ranks << 16 * suit)
+    for state, action in warm:
+        apply(state, action)
+        _server(state, action)
+        view(state, state.to_act).to_dict()
+    gc.collect()
+    gc.disable()  # a collection would land in one task's count and not another's
+    try:
+        run = ONLY[task]
+        for state, action in fresh:
+            run(state, action)
+    finally:
+        gc.enable()
+    return len(fresh)
 
 
 def main(
@@ -97,5 +138,9 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--states", type=int, default=DEFAULT_STATES)
     parser.add_argument("--repeats", type=int, default=DEFAULT_REPEATS)
+    parser.add_argument("--only", choices=sorted(ONLY), help="for callgrind: see above")
     options = parser.parse_args()
-    main(options.states, options.repeats)
+    if options.only is None:
+        main(options.states, options.repeats)
+    else:
+        only(options.only, options.states)

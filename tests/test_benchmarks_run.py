@@ -47,6 +47,13 @@ def test_bench_app_runs(capsys: pytest.CaptureFixture[str]) -> None:
         bench.main(states=0)
 
 
+def test_bench_app_only_runs_each_task_on_new_positions() -> None:
+    bench = load("bench_app")
+    assert set(bench.TASKS) < set(bench.ONLY)
+    for task in bench.ONLY:
+        assert bench.only(task, states=4) == 4
+
+
 def test_bench_search_runs(capsys: pytest.CaptureFixture[str]) -> None:
     bench = load("bench_search")
     results = bench.main(scale=0.02, repeats=1)

@@ -260,27 +260,34 @@ def cards_from_mask(mask: int) -> tuple[Card, ...]:
     Each suit's 16 bits are looked up in a table of that suit's holdings (built as
     they are met, up to a bound), which costs less than a loop over the cards.
     """
-    cards: tuple[Card, ...] = ()
-    for suit in range(4):
-        ranks = mask >> 16 * suit & 0xFFFF
-        if ranks:
-            cards += _suit_cards(suit, ranks)
+    spades, clubs, diamonds, hearts = _HOLDINGS
+    cards = (
+        spades[mask & 0xFFFF]
+        + clubs[mask >> 16 & 0xFFFF]
+        + diamonds[mask >> 32 & 0xFFFF]
+        + hearts[mask >> 48 & 0xFFFF]
+    )
     return (*cards, JOKER) if mask >> JOKER_CODE & 1 else cards
 
 
-_HOLDINGS: Final[dict[int, tuple[Card, ...]]] = {}
-"""The cards of each suit holding met, by ``suit << 16 | ranks``."""
-_HOLDINGS_SIZE: Final = 1 << 16
+class _Holdings(dict[int, tuple[Card, ...]]):
+    """The cards of each holding of one suit met, by its 16 rank bits."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__({0: ()})
+        self.suit = suit
+
+    def __missing__(self, ranks: int) -> tuple[Card, ...]:
+        base = 16 * self.suit
+        found = tuple(CARDS_BY_CODE[base + r] for r in range(16) if ranks >> r & 1)
+        if len(self) < _HOLDINGS_SIZE:
+            self[ranks] = found
+        return found
 
 
-def _suit_cards(suit: int, ranks: int) -> tuple[Card, ...]:
-    key = suit << 16 | ranks
-    found = _HOLDINGS.get(key)
-    if found is None:
-        found = tuple(CARDS_BY_CODE[16 * suit + r] for r in range(16) if ranks >> r & 1)
-        if len(_HOLDINGS) < _HOLDINGS_SIZE:
-            _HOLDINGS[key] = found
-    return found
+_HOLDINGS_SIZE: Final = 1 << 14
+"""At most this many holdings kept per suit (a suit has 13 ranks: all of them fit)."""
+_HOLDINGS: Final = tuple(_Holdings(suit) for suit in range(4))
 
 
 _SUIT_BY_TEXT: Final = {

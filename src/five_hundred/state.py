@@ -461,38 +461,90 @@ class TableFacts(NamedTuple):
 
 
 def table_facts(state: GameState) -> TableFacts:
-    """The public facts of ``state``: one read of its record instead of a dozen."""
+    """The public facts of ``state``: one read of its record instead of a dozen.
+
+    What holds for the whole hand (the rules, the auction, the contract, the scores,
+    ...) is worked out once per hand record and kept by its identity: the positions of
+    a hand share it, so a position pays only for what changes from card to card.
+    """
     core = _core_of(state)
-    rules: Rules = core.rules
-    players = rules.players
     hand, game = core.hand, core.game
-    by_seat = seat_nibbles(core.won, players)
-    suit = hand.joker_suit
-    card = hand.partner_card
-    auction: Auction = hand.auction
+    found = _HAND_FACTS.get(id(hand))
+    if found is None or found[0] is not hand or found[1] is not game:
+        found = _hand_facts(core)
+    (rules, dealer, number, scores, calls, contract, suit, card, sitting, result, winners) = found[2]  # fmt: skip
+    players: int = rules.players
+    won_memo, void_memo = found[3], found[4]
+    won = won_memo.get(core.won)
+    if won is None:
+        by_seat = seat_nibbles(core.won, players)
+        won = won_memo[core.won] = (_by_side(rules, by_seat), by_seat)
+    voids = void_memo.get(core.voids)
+    if voids is None:
+        nibbles = seat_nibbles(core.voids, players)
+        voids = void_memo[core.voids] = tuple([_SUIT_SETS[v] for v in nibbles])
     return _new(
         TableFacts,
         (
             rules,
             _PHASES[core.phase],
             core.to_act,
-            hand.dealer,
-            game.number,
-            game.scores,
-            auction.calls,
-            hand.contract,
-            None if suit < 0 else _SUITS[suit],
-            None if card < 0 else CARDS_BY_CODE[card],
+            dealer,
+            number,
+            scores,
+            calls,
+            contract,
+            suit,
+            card,
             _SUIT_SETS[core.suits_led],
-            tuple([_SUIT_SETS[void] for void in seat_nibbles(core.voids, players)]),
-            _by_side(rules, by_seat),
-            by_seat,
+            voids,
+            won[0],
+            won[1],
             tuple([mask.bit_count() for mask in core.hands[:players]]),
-            _SEAT_SETS[hand.sitting],
-            hand.result,
-            game.winners,
+            sitting,
+            result,
+            winners,
         ),
     )
+
+
+_HandFacts = tuple[
+    Hand,
+    Game,
+    tuple[Any, ...],
+    dict[int, tuple[tuple[int, ...], tuple[int, ...]]],
+    dict[int, tuple[frozenset[Suit], ...]],
+]
+_HAND_FACTS: Final[dict[int, _HandFacts]] = {}
+"""The facts that hold for a whole hand, by the identity of its hand record (kept with
+them, with its game record, so an identity is never mistaken), and per hand the
+tricks won and voids met, by their packed ints."""
+HAND_FACTS_SIZE: Final = 4096
+
+
+def _hand_facts(core: Core) -> _HandFacts:
+    hand, game = core.hand, core.game
+    suit = hand.joker_suit
+    card = hand.partner_card
+    auction: Auction = hand.auction
+    facts = (
+        core.rules,
+        hand.dealer,
+        game.number,
+        game.scores,
+        auction.calls,
+        hand.contract,
+        None if suit < 0 else _SUITS[suit],
+        None if card < 0 else CARDS_BY_CODE[card],
+        _SEAT_SETS[hand.sitting],
+        hand.result,
+        game.winners,
+    )
+    found: _HandFacts = (hand, game, facts, {}, {})
+    if len(_HAND_FACTS) >= HAND_FACTS_SIZE:
+        del _HAND_FACTS[next(iter(_HAND_FACTS))]
+    _HAND_FACTS[id(hand)] = found
+    return found
 
 
 _SUITS: Final = tuple(Suit)
@@ -613,17 +665,41 @@ TRICKS_MEMO_SIZE: Final = 4096
 def trick_record(state: GameState) -> tuple[tuple[TrickData, ...], TrickData | None]:
     """The completed tricks of this hand and the trick in progress, as ints.
 
-    Read from the hand's log; the tricks up to the last completed one are kept for
-    the next state of the hand, so a position costs only its current trick.  The
-    trick in progress is ``None`` outside the play.
+    The trick in progress is the record's own (its leader, cards and suit led); the
+    completed tricks are read from the hand's log behind it, and kept by the log node
+    that ended the last of them, so the positions of a trick share one tuple and a
+    position costs only its current trick.  The trick in progress is ``None``
+    outside the play.
     """
     core = _core_of(state)
     setup = core.setup
     if core.hand.contract is None or setup.key < 0:
         return (), None
+    trick = core.trick
+    log: Any = core.log
+    for _ in trick:  # the cards of the trick in progress are the log's last entries
+        log = log[0]
+    found = _TRICKS_MEMO.get(id(log))
+    if found is not None and found[0] is log:
+        done: tuple[TrickData, ...] = found[1]
+    else:
+        done = _done_tricks(setup, log)
+    if core.phase != _PLAY:
+        return done, None
+    leader = core.leader
+    return done, (
+        leader,
+        tuple(zip(setup.order[leader], trick, strict=False)),
+        core.led,
+        -1,
+    )
+
+
+def _done_tricks(setup: Setup, end: Log) -> tuple[TrickData, ...]:
+    """The completed tricks up to the log node ``end`` that ended one (kept by node)."""
     pending: list[tuple[Any, int, PlayCard]] = []
     done: tuple[TrickData, ...] = ()
-    log = core.log
+    log = end
     while log is not None:
         found = _TRICKS_MEMO.get(id(log))
         if found is not None and found[0] is log:
@@ -648,12 +724,17 @@ def trick_record(state: GameState) -> tuple[tuple[TrickData, ...], TrickData | N
             index = winner_index([c for _, c in plays], key, led)
             winner = plays[index][0]
             done = (*done, (leader, tuple(plays), led, winner))
-            if len(_TRICKS_MEMO) >= TRICKS_MEMO_SIZE:
-                del _TRICKS_MEMO[next(iter(_TRICKS_MEMO))]
-            _TRICKS_MEMO[id(node)] = (node, done)
+            _keep_tricks(node, done)
             leader, plays, led = winner, [], -1
-    current = (leader, tuple(plays), led, -1) if core.phase == _PLAY else None
-    return done, current
+    if end is not None and not plays:
+        _keep_tricks(end, done)  # the start of the play, too: found at once next time
+    return done
+
+
+def _keep_tricks(node: Log, done: tuple[TrickData, ...]) -> None:
+    if len(_TRICKS_MEMO) >= TRICKS_MEMO_SIZE:
+        del _TRICKS_MEMO[next(iter(_TRICKS_MEMO))]
+    _TRICKS_MEMO[id(node)] = (node, done)
 
 
 def outer(core: Core) -> GameState:

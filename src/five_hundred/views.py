@@ -31,7 +31,7 @@ trick (from the opening lead with ``Rules.open_misere_exposed_before_lead``).
 """
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -44,6 +44,7 @@ from five_hundred.rules import Rules, side_of
 from five_hundred.state import (
     GameState,
     Phase,
+    TableFacts,
     TrickData,
     legal_actions,
     table_facts,
@@ -323,17 +324,28 @@ _TRICKS_SIZE: Final = 65536
 def _trick(data: TrickData) -> Trick:
     found = _TRICKS.get(data)
     if found is None:
-        leader, plays, led, winner = data
-        found = Trick(
-            leader,
-            tuple((seat, CARDS_BY_CODE[code]) for seat, code in plays),
-            None if led < 0 else Suit(led),
-            None if winner < 0 else winner,
-        )
+        found = _typed(data)
         if len(_TRICKS) >= _TRICKS_SIZE:
             del _TRICKS[next(iter(_TRICKS))]
         _TRICKS[data] = found
     return found
+
+
+def _typed(data: TrickData) -> Trick:
+    leader, plays, led, winner = data
+    return _new_trick(
+        leader,
+        tuple([_PLAYS[seat][code] for seat, code in plays]),
+        None if led < 0 else _SUITS[led],
+        None if winner < 0 else winner,
+    )
+
+
+_SUITS: Final = tuple(Suit)
+_PLAYS: Final = tuple(
+    tuple((seat, card) for card in CARDS_BY_CODE) for seat in range(6)
+)
+"""The ``(seat, card)`` pair of each seat and card code (shared values)."""
 
 
 _DONE: Final[dict[int, tuple[tuple[TrickData, ...], tuple[Trick, ...]]]] = {}
@@ -351,6 +363,23 @@ def _tricks(state: GameState) -> tuple[tuple[Trick, ...], Trick | None]:
             del _DONE[next(iter(_DONE))]
         _DONE[id(done)] = found
     return found[1], None if current is None else _trick(current)
+
+
+_Public = tuple[GameState, TableFacts, tuple[Trick, ...], Trick | None]
+_PUBLIC: Final[dict[int, _Public]] = {}
+"""The public facts of the last states viewed, by identity (kept with them): a server
+sends every seat its view of each state, and the seats' views share these."""
+_PUBLIC_SIZE: Final = 64
+
+
+def _public(state: GameState) -> _Public:
+    found = _PUBLIC.get(id(state))
+    if found is None or found[0] is not state:
+        found = (state, table_facts(state), *_tricks(state))
+        if len(_PUBLIC) >= _PUBLIC_SIZE:
+            del _PUBLIC[next(iter(_PUBLIC))]
+        _PUBLIC[id(state)] = found
+    return found
 
 
 def _kitty_seen(state: GameState, seat: int | None) -> bool:
@@ -427,37 +456,40 @@ def view(state: GameState, seat: int | None) -> SeatView:
 
 def _every_field(state: GameState, seat: int | None) -> tuple[Any, ...]:
     """Every field of the view of ``seat``, in order, worked out in one go."""
-    facts = table_facts(state)
-    done, current = _tricks(state)
-    kitty_seen = _kitty_seen(state, seat)
-    to_act = facts.to_act
+    _, facts, done, current = _public(state)
+    (rules, phase, to_act, dealer, number, scores, calls, contract, joker_suit, partner_card, suits_led, shown_void, tricks_won, by_seat, sizes, sitting, result, winners) = facts  # fmt: skip
+    kitty_seen = (
+        contract is not None
+        and seat == contract.contractor
+        and _kitty_seen(state, seat)
+    )
     return (
-        facts.rules,
+        rules,
         seat,
-        facts.phase,
+        phase,
         to_act,
-        facts.dealer,
-        facts.hand_number,
-        facts.scores,
+        dealer,
+        number,
+        scores,
         () if seat is None else state.hand_of(seat),
-        facts.calls,
-        facts.contract,
-        facts.joker_suit,
-        facts.partner_card,
-        known_partner(state, seat) if facts.partner_card is not None else None,
+        calls,
+        contract,
+        joker_suit,
+        partner_card,
+        known_partner(state, seat) if partner_card is not None else None,
         current,
         done,
-        facts.suits_led,
-        facts.shown_void,
-        facts.tricks_won,
-        facts.tricks_won_by_seat,
-        facts.hand_sizes,
-        facts.sitting_out,
+        suits_led,
+        shown_void,
+        tricks_won,
+        by_seat,
+        sizes,
+        sitting,
         state.kitty if kitty_seen else (),
         state.discards if kitty_seen else (),
-        _exposed(state) if facts.phase in _IN_PLAY else (),
-        facts.hand_result,
-        facts.winners,
+        _exposed(state) if phase in _IN_PLAY and contract is not None else (),
+        result,
+        winners,
         legal_actions(state) if seat is not None and to_act == seat else (),
     )
 
@@ -467,23 +499,22 @@ def _every_field(state: GameState, seat: int | None) -> tuple[Any, ...]:
 # through object.__setattr__, which would cost more than working the fields out.
 # _new_view sets the slots through their descriptors instead, in a function written
 # out once below (as attrs writes its own __init__), in the order of
-# attrs.fields(SeatView).  It is the views' one such place.
-_NAMES: Final = tuple(f.name for f in attrs.fields(SeatView))
+# attrs.fields(SeatView); the typed tricks are made the same way.  It is the views' one
+# such place.
+_T = TypeVar("_T")
 
 
-def _make_filler() -> Callable[..., SeatView]:
-    setters = {f"_set_{name}": SeatView.__dict__[name].__set__ for name in _NAMES}
-    lines = [f"def _new_view({', '.join(_NAMES)}):", "    seen = _object_new(SeatView)"]
-    lines += [f"    _set_{name}(seen, {name})" for name in _NAMES]
-    lines.append("    return seen")
-    namespace: dict[str, Any] = {
-        **setters,
-        "_object_new": object.__new__,
-        "SeatView": SeatView,
-    }
+def _make_filler(cls: type[_T]) -> Callable[..., _T]:
+    names = tuple(f.name for f in attrs.fields(cls))  # type: ignore[arg-type]
+    setters = {f"_set_{name}": cls.__dict__[name].__set__ for name in names}
+    lines = [f"def _new({', '.join(names)}):", "    made = _object_new(cls)"]
+    lines += [f"    _set_{name}(made, {name})" for name in names]
+    lines.append("    return made")
+    namespace: dict[str, Any] = {**setters, "_object_new": object.__new__, "cls": cls}
     exec("\n".join(lines), namespace)
-    filler: Callable[..., SeatView] = namespace["_new_view"]
+    filler: Callable[..., _T] = namespace["_new"]
     return filler
 
 
-_new_view: Final = _make_filler()
+_new_view: Final = _make_filler(SeatView)
+_new_trick: Final = _make_filler(Trick)
