@@ -48,7 +48,7 @@ import numpy.typing as npt
 
 from five_hundred._engine import core as _core
 from five_hundred._engine.codes import JOKER_BIT, JOKER_CODE, KITTY_SIZE, NT
-from five_hundred._engine.core import Core
+from five_hundred._engine.core import Core, Log
 from five_hundred._engine.step import play_card
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
@@ -59,6 +59,7 @@ from five_hundred.bidding import (
     MisereBid,
     Pass,
     TrickBid,
+    advance_listed,
     legal_calls,
 )
 from five_hundred.cards import CARDS_BY_CODE, Card, Strain, Suit, card_code
@@ -67,6 +68,8 @@ from five_hundred.rules import Rules
 from five_hundred.state import (
     GameState,
     Phase,
+    after_call,
+    after_play,
     apply,
     explain_illegal,
     inner,
@@ -315,11 +318,10 @@ class Table:
                 and core.legal >> code & 1
                 and (code != JOKER_CODE or core.led >= 0 or core.setup.key != NT)
             ):
-                play = PLAYS[code]
-                after = play_card(core, code, -1, play)
+                after = play_card(core, code, -1, PLAYS[code])
                 seat = after.to_act
-                if seat is None:  # the hand is over: apply scores it
-                    return self._moved(apply(self.state, play))
+                if seat is None:  # the hand is over: score it
+                    return self._moved(after_play(after))
                 self._core = after
                 self._state = None
                 self._ids = None
@@ -327,7 +329,19 @@ class Table:
         elif phase == _BIDDING:
             call = _calls(core)[2].get(action_id)
             if call is not None:
-                return self._moved(apply(self.state, call))
+                # The auction's own step, on the record (no state built between calls).
+                seat = core.to_act
+                assert seat is not None  # the auction is open
+                auction = advance_listed(call, core.hand.auction)
+                assert auction is not None  # a call of the listing now
+                log: Log = (core.log, call, seat)
+                seat = auction.to_act
+                if seat is None:  # the auction is over: the contract, or a throw-in
+                    return self._moved(after_call(core, auction, log))
+                self._core = _core.called(core, auction, seat, log)
+                self._state = None
+                self._ids = None
+                return seat
         elif phase == _DISCARD:
             code = _PICK_CODES.get(action_id, -1)
             seat = core.to_act
@@ -478,6 +492,9 @@ def _calls(core: Core) -> _CallIds:
 
 
 _PHASES: Final = tuple(Phase)
+_PHASE_INDEX: Final = {phase: index for index, phase in enumerate(_PHASES)}
+_CODE_OF_CARD: Final = {card: card_code(card) for card in CARDS_BY_CODE}
+"""Each card's code (the offset of its ids), without ``card_code``'s checks."""
 
 
 class Encoder:
@@ -574,64 +591,76 @@ class Encoder:
             out = np.zeros(self.size, np.float32)
         else:
             out.fill(0.0)
-        rules, at, p = self.rules, self._offsets, self.rules.players
-        scale = float(rules.target)
-
-        def one(name: str, index: int | None) -> None:
-            if index is not None:
-                out[at[name] + index] = 1.0
-
-        def cards(
-            name: str, cards: Sequence[Card] | Sequence[int], row: int = 0
-        ) -> None:
-            base = at[name] + row * CARDS
-            for card in cards:
-                out[base + (card if isinstance(card, int) else card_code(card))] = 1.0
-
-        one("seat", seen.seat)
-        one("phase", _PHASES.index(seen.phase))
-        one("to_act", seen.to_act)
-        one("dealer", seen.dealer)
-        cards("hand", seen.hand)
-        cards("picks", picks)
-        cards("kitty", seen.kitty)
-        cards("discards", seen.discards)
-        cards("exposed", seen.exposed)
-        for seat, call in seen.calls:
-            out[at["calls"] + seat * NUM_CALLS + _action_id(call)] = 1.0
-        if seen.contract is not None:
-            one("contract", _action_id(seen.contract.bid))
-            one("contractor", seen.contract.contractor)
-        one("joker_suit", seen.joker_suit)
+        at, p = self._offsets, self.rules.players
+        scale = float(self.rules.target)
+        code = _CODE_OF_CARD  # a dict lookup per card (card_code checks its input)
+        if seen.seat is not None:
+            out[at["seat"] + seen.seat] = 1.0
+        out[at["phase"] + _PHASE_INDEX[seen.phase]] = 1.0
+        if seen.to_act is not None:
+            out[at["to_act"] + seen.to_act] = 1.0
+        out[at["dealer"] + seen.dealer] = 1.0
+        for name, held in (
+            ("hand", seen.hand),
+            ("kitty", seen.kitty),
+            ("discards", seen.discards),
+            ("exposed", seen.exposed),
+        ):
+            if held:
+                base = at[name]
+                out[[base + code[card] for card in held]] = 1.0
+        if picks:
+            out[[at["picks"] + pick for pick in picks]] = 1.0
+        if seen.calls:
+            base = at["calls"]
+            out[
+                [base + seat * NUM_CALLS + _id_of(call) for seat, call in seen.calls]
+            ] = 1.0
+        contract = seen.contract
+        if contract is not None:
+            out[at["contract"] + _id_of(contract.bid)] = 1.0
+            out[at["contractor"] + contract.contractor] = 1.0
+        if seen.joker_suit is not None:
+            out[at["joker_suit"] + seen.joker_suit] = 1.0
         if seen.partner_card is not None:
-            cards("partner_card", (seen.partner_card,))
-        one("partner", seen.partner)
+            out[at["partner_card"] + code[seen.partner_card]] = 1.0
+        if seen.partner is not None:
+            out[at["partner"] + seen.partner] = 1.0
         if seen.trick is not None:
+            base = at["trick"]
             for seat, card in seen.trick.plays:
-                cards("trick", (card,), seat)
-        for number, trick in enumerate(seen.tricks):
-            for seat, card in trick.plays:
-                cards("played", (card,), seat)
-                if self.perfect_recall:
-                    cards("trick_of_card", (card,), number)
+                out[base + seat * CARDS + code[card]] = 1.0
+        if seen.tricks:
+            base = at["played"]
+            places = [
+                base + seat * CARDS + code[card]
+                for trick in seen.tricks
+                for seat, card in trick.plays
+            ]
+            out[places] = 1.0
             if self.perfect_recall:
-                out[at["leaders"] + number * p + trick.leader] = 1.0
+                base, lead = at["trick_of_card"], at["leaders"]
+                for number, trick in enumerate(seen.tricks):
+                    for _, card in trick.plays:
+                        out[base + number * CARDS + code[card]] = 1.0
+                    out[lead + number * p + trick.leader] = 1.0
         for suit in seen.suits_led:
-            one("suits_led", suit)
+            out[at["suits_led"] + suit] = 1.0
+        base = at["shown_void"]
         for seat, voids in enumerate(seen.shown_void):
             for suit in voids:
-                out[at["shown_void"] + 4 * seat + suit] = 1.0
+                out[base + 4 * seat + suit] = 1.0
         for name, values, divisor in (
             ("tricks_won", seen.tricks_won_by_seat, 10.0),
             ("hand_sizes", seen.hand_sizes, 10.0),
             ("scores", seen.scores, scale),
             ("hand_result", seen.hand_result or (), scale),
         ):
-            base = at[name]
-            for index, value in enumerate(values):
-                out[base + index] = value / divisor
+            if values:
+                base = at[name]
+                out[base : base + len(values)] = [value / divisor for value in values]
         for seat in seen.sitting_out:
-            one("sitting_out", seat)
+            out[at["sitting_out"] + seat] = 1.0
         return out
 
 
