@@ -683,6 +683,14 @@ def after_call(core: Core, auction: Auction, log: Log) -> GameState:
     return _after_call(core, auction, log)
 
 
+def after_discard(core: Core, action: Discard) -> GameState:
+    """The state after the contractor to act makes ``action``, a legal discard.
+
+    For the adapters, which check each card as it is picked (not public API).
+    """
+    return _apply_discard(core, action, (core.log, action, _seat(core)))
+
+
 # -- starting games and hands ---------------------------------------------------------
 
 

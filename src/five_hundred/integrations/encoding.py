@@ -69,6 +69,7 @@ from five_hundred.state import (
     GameState,
     Phase,
     after_call,
+    after_discard,
     after_play,
     apply,
     explain_illegal,
@@ -353,8 +354,8 @@ class Table:
                     self._ids = None
                     return seat
                 cards = frozenset(CARDS_BY_CODE[c] for c in picks)
-                self.picks = ()
-                return self._moved(apply(self.state, Discard(cards)))
+                self.picks = ()  # three held cards, each checked as it was picked
+                return self._moved(after_discard(core, Discard(cards)))
         legal = self.legal()
         if action_id not in legal or phase in _FAST_PHASES:
             raise IllegalActionError(self._refusal(_check_id(action_id)))
