@@ -595,12 +595,14 @@ class Encoder:
         at, p = self._offsets, self.rules.players
         scale = float(self.rules.target)
         code = _CODE_OF_CARD  # a dict lookup per card (card_code checks its input)
+        # Every place that holds a 1, gathered first and set by one NumPy call (each
+        # NumPy call costs more than the Python around it).
+        ones = [at["phase"] + _PHASE_INDEX[seen.phase], at["dealer"] + seen.dealer]
+        add = ones.append
         if seen.seat is not None:
-            out[at["seat"] + seen.seat] = 1.0
-        out[at["phase"] + _PHASE_INDEX[seen.phase]] = 1.0
+            add(at["seat"] + seen.seat)
         if seen.to_act is not None:
-            out[at["to_act"] + seen.to_act] = 1.0
-        out[at["dealer"] + seen.dealer] = 1.0
+            add(at["to_act"] + seen.to_act)
         for name, held in (
             ("hand", seen.hand),
             ("kitty", seen.kitty),
@@ -609,48 +611,52 @@ class Encoder:
         ):
             if held:
                 base = at[name]
-                out[[base + code[card] for card in held]] = 1.0
+                ones += [base + code[card] for card in held]
         if picks:
-            out[[at["picks"] + pick for pick in picks]] = 1.0
+            base = at["picks"]
+            ones += [base + pick for pick in picks]
         if seen.calls:
             base = at["calls"]
-            out[
-                [base + seat * NUM_CALLS + _id_of(call) for seat, call in seen.calls]
-            ] = 1.0
+            ones += [
+                base + seat * NUM_CALLS + _id_of(call) for seat, call in seen.calls
+            ]
         contract = seen.contract
         if contract is not None:
-            out[at["contract"] + _id_of(contract.bid)] = 1.0
-            out[at["contractor"] + contract.contractor] = 1.0
+            add(at["contract"] + _id_of(contract.bid))
+            add(at["contractor"] + contract.contractor)
         if seen.joker_suit is not None:
-            out[at["joker_suit"] + seen.joker_suit] = 1.0
+            add(at["joker_suit"] + seen.joker_suit)
         if seen.partner_card is not None:
-            out[at["partner_card"] + code[seen.partner_card]] = 1.0
+            add(at["partner_card"] + code[seen.partner_card])
         if seen.partner is not None:
-            out[at["partner"] + seen.partner] = 1.0
+            add(at["partner"] + seen.partner)
         if seen.trick is not None:
             base = at["trick"]
-            for seat, card in seen.trick.plays:
-                out[base + seat * CARDS + code[card]] = 1.0
+            ones += [
+                base + seat * CARDS + code[card] for seat, card in seen.trick.plays
+            ]
         if seen.tricks:
             base = at["played"]
-            places = [
+            ones += [
                 base + seat * CARDS + code[card]
                 for trick in seen.tricks
                 for seat, card in trick.plays
             ]
-            out[places] = 1.0
             if self.perfect_recall:
                 base, lead = at["trick_of_card"], at["leaders"]
                 for number, trick in enumerate(seen.tricks):
-                    for _, card in trick.plays:
-                        out[base + number * CARDS + code[card]] = 1.0
-                    out[lead + number * p + trick.leader] = 1.0
-        for suit in seen.suits_led:
-            out[at["suits_led"] + suit] = 1.0
+                    ones += [
+                        base + number * CARDS + code[card] for _, card in trick.plays
+                    ]
+                    add(lead + number * p + trick.leader)
+        base = at["suits_led"]
+        ones += [base + suit for suit in seen.suits_led]
         base = at["shown_void"]
         for seat, voids in enumerate(seen.shown_void):
-            for suit in voids:
-                out[base + 4 * seat + suit] = 1.0
+            ones += [base + 4 * seat + suit for suit in voids]
+        base = at["sitting_out"]
+        ones += [base + seat for seat in seen.sitting_out]
+        out[ones] = 1.0
         for name, values, divisor in (
             ("tricks_won", seen.tricks_won_by_seat, 10.0),
             ("hand_sizes", seen.hand_sizes, 10.0),
@@ -660,8 +666,6 @@ class Encoder:
             if values:
                 base = at[name]
                 out[base : base + len(values)] = [value / divisor for value in values]
-        for seat in seen.sitting_out:
-            out[at["sitting_out"] + seat] = 1.0
         return out
 
 
