@@ -244,6 +244,13 @@ def game_winners(
         InvalidStateError: if ``scores`` does not hold one whole number per side.
     """
     scores = check_sides(check_rules(rules), scores)
+    return _winners(rules, scores, contractors, made)
+
+
+def _winners(
+    rules: Rules, scores: tuple[int, ...], contractors: Collection[int], made: bool
+) -> tuple[int, ...]:
+    """:func:`game_winners` of checked arguments (the rule's one home)."""
     sides = range(len(scores))
     reached = [s for s in sides if scores[s] >= rules.target]
     by_contract = [s for s in reached if made and s in contractors]
@@ -322,7 +329,7 @@ def settle_hand(
     made = contract_made(bid, taken)
     changes = hand_changes(bid, by_side, contractors, scores, rules)
     after = tuple(map(operator.add, scores, changes))
-    winners = game_winners(rules, after, contractors, made=made)
+    winners = _winners(rules, after, contractors, made)
     found = Settlement(tuple(by_side), changes, after, winners)
     if len(memo) < SETTLEMENT_CACHE_SIZE:
         memo[key] = found

@@ -747,6 +747,31 @@ def inner(state: GameState) -> Core:
     return _core_of(state)
 
 
+def after_play(core: Core) -> GameState:
+    """The state of a record the play step returned: scored if the hand is over.
+
+    For the adapters that step the record themselves (not public API).
+    """
+    return _played(core)
+
+
+def after_call(core: Core, auction: Auction, log: Log) -> GameState:
+    """The state after the call that made ``auction`` from ``core``'s auction.
+
+    ``auction`` comes from :func:`~five_hundred.bidding.advance_listed` and ``log``
+    is ``core``'s log with the call; for the adapters (not public API).
+    """
+    return _after_call(core, auction, log)
+
+
+def after_discard(core: Core, action: Discard) -> GameState:
+    """The state after the contractor to act makes ``action``, a legal discard.
+
+    For the adapters, which check each card as it is picked (not public API).
+    """
+    return _apply_discard(core, action, (core.log, action, _seat(core)))
+
+
 # -- starting games and hands ---------------------------------------------------------
 
 

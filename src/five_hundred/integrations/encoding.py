@@ -48,7 +48,7 @@ import numpy.typing as npt
 
 from five_hundred._engine import core as _core
 from five_hundred._engine.codes import JOKER_BIT, JOKER_CODE, KITTY_SIZE, NT
-from five_hundred._engine.core import Core
+from five_hundred._engine.core import Core, Log
 from five_hundred._engine.step import play_card
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
@@ -59,6 +59,7 @@ from five_hundred.bidding import (
     MisereBid,
     Pass,
     TrickBid,
+    advance_listed,
     legal_calls,
 )
 from five_hundred.cards import CARDS_BY_CODE, Card, Strain, Suit, card_code
@@ -67,6 +68,9 @@ from five_hundred.rules import Rules
 from five_hundred.state import (
     GameState,
     Phase,
+    after_call,
+    after_discard,
+    after_play,
     apply,
     explain_illegal,
     inner,
@@ -315,11 +319,10 @@ class Table:
                 and core.legal >> code & 1
                 and (code != JOKER_CODE or core.led >= 0 or core.setup.key != NT)
             ):
-                play = PLAYS[code]
-                after = play_card(core, code, -1, play)
+                after = play_card(core, code, -1, PLAYS[code])
                 seat = after.to_act
-                if seat is None:  # the hand is over: apply scores it
-                    return self._moved(apply(self.state, play))
+                if seat is None:  # the hand is over: score it
+                    return self._moved(after_play(after))
                 self._core = after
                 self._state = None
                 self._ids = None
@@ -327,7 +330,19 @@ class Table:
         elif phase == _BIDDING:
             call = _calls(core)[2].get(action_id)
             if call is not None:
-                return self._moved(apply(self.state, call))
+                # The auction's own step, on the record (no state built between calls).
+                seat = core.to_act
+                assert seat is not None  # the auction is open
+                auction = advance_listed(call, core.hand.auction)
+                assert auction is not None  # a call of the listing now
+                log: Log = (core.log, call, seat)
+                seat = auction.to_act
+                if seat is None:  # the auction is over: the contract, or a throw-in
+                    return self._moved(after_call(core, auction, log))
+                self._core = _core.called(core, auction, seat, log)
+                self._state = None
+                self._ids = None
+                return seat
         elif phase == _DISCARD:
             code = _PICK_CODES.get(action_id, -1)
             seat = core.to_act
@@ -339,8 +354,8 @@ class Table:
                     self._ids = None
                     return seat
                 cards = frozenset(CARDS_BY_CODE[c] for c in picks)
-                self.picks = ()
-                return self._moved(apply(self.state, Discard(cards)))
+                self.picks = ()  # three held cards, each checked as it was picked
+                return self._moved(after_discard(core, Discard(cards)))
         legal = self.legal()
         if action_id not in legal or phase in _FAST_PHASES:
             raise IllegalActionError(self._refusal(_check_id(action_id)))
@@ -478,6 +493,9 @@ def _calls(core: Core) -> _CallIds:
 
 
 _PHASES: Final = tuple(Phase)
+_PHASE_INDEX: Final = {phase: index for index, phase in enumerate(_PHASES)}
+_CODE_OF_CARD: Final = {card: card_code(card) for card in CARDS_BY_CODE}
+"""Each card's code (the offset of its ids), without ``card_code``'s checks."""
 
 
 class Encoder:
@@ -574,64 +592,80 @@ class Encoder:
             out = np.zeros(self.size, np.float32)
         else:
             out.fill(0.0)
-        rules, at, p = self.rules, self._offsets, self.rules.players
-        scale = float(rules.target)
-
-        def one(name: str, index: int | None) -> None:
-            if index is not None:
-                out[at[name] + index] = 1.0
-
-        def cards(
-            name: str, cards: Sequence[Card] | Sequence[int], row: int = 0
-        ) -> None:
-            base = at[name] + row * CARDS
-            for card in cards:
-                out[base + (card if isinstance(card, int) else card_code(card))] = 1.0
-
-        one("seat", seen.seat)
-        one("phase", _PHASES.index(seen.phase))
-        one("to_act", seen.to_act)
-        one("dealer", seen.dealer)
-        cards("hand", seen.hand)
-        cards("picks", picks)
-        cards("kitty", seen.kitty)
-        cards("discards", seen.discards)
-        cards("exposed", seen.exposed)
-        for seat, call in seen.calls:
-            out[at["calls"] + seat * NUM_CALLS + _action_id(call)] = 1.0
-        if seen.contract is not None:
-            one("contract", _action_id(seen.contract.bid))
-            one("contractor", seen.contract.contractor)
-        one("joker_suit", seen.joker_suit)
+        at, p = self._offsets, self.rules.players
+        scale = float(self.rules.target)
+        code = _CODE_OF_CARD  # a dict lookup per card (card_code checks its input)
+        # Every place that holds a 1, gathered first and set by one NumPy call (each
+        # NumPy call costs more than the Python around it).
+        ones = [at["phase"] + _PHASE_INDEX[seen.phase], at["dealer"] + seen.dealer]
+        add = ones.append
+        if seen.seat is not None:
+            add(at["seat"] + seen.seat)
+        if seen.to_act is not None:
+            add(at["to_act"] + seen.to_act)
+        for name, held in (
+            ("hand", seen.hand),
+            ("kitty", seen.kitty),
+            ("discards", seen.discards),
+            ("exposed", seen.exposed),
+        ):
+            if held:
+                base = at[name]
+                ones += [base + code[card] for card in held]
+        if picks:
+            base = at["picks"]
+            ones += [base + pick for pick in picks]
+        if seen.calls:
+            base = at["calls"]
+            ones += [
+                base + seat * NUM_CALLS + _id_of(call) for seat, call in seen.calls
+            ]
+        contract = seen.contract
+        if contract is not None:
+            add(at["contract"] + _id_of(contract.bid))
+            add(at["contractor"] + contract.contractor)
+        if seen.joker_suit is not None:
+            add(at["joker_suit"] + seen.joker_suit)
         if seen.partner_card is not None:
-            cards("partner_card", (seen.partner_card,))
-        one("partner", seen.partner)
+            add(at["partner_card"] + code[seen.partner_card])
+        if seen.partner is not None:
+            add(at["partner"] + seen.partner)
         if seen.trick is not None:
-            for seat, card in seen.trick.plays:
-                cards("trick", (card,), seat)
-        for number, trick in enumerate(seen.tricks):
-            for seat, card in trick.plays:
-                cards("played", (card,), seat)
-                if self.perfect_recall:
-                    cards("trick_of_card", (card,), number)
+            base = at["trick"]
+            ones += [
+                base + seat * CARDS + code[card] for seat, card in seen.trick.plays
+            ]
+        if seen.tricks:
+            base = at["played"]
+            ones += [
+                base + seat * CARDS + code[card]
+                for trick in seen.tricks
+                for seat, card in trick.plays
+            ]
             if self.perfect_recall:
-                out[at["leaders"] + number * p + trick.leader] = 1.0
-        for suit in seen.suits_led:
-            one("suits_led", suit)
+                base, lead = at["trick_of_card"], at["leaders"]
+                for number, trick in enumerate(seen.tricks):
+                    ones += [
+                        base + number * CARDS + code[card] for _, card in trick.plays
+                    ]
+                    add(lead + number * p + trick.leader)
+        base = at["suits_led"]
+        ones += [base + suit for suit in seen.suits_led]
+        base = at["shown_void"]
         for seat, voids in enumerate(seen.shown_void):
-            for suit in voids:
-                out[at["shown_void"] + 4 * seat + suit] = 1.0
+            ones += [base + 4 * seat + suit for suit in voids]
+        base = at["sitting_out"]
+        ones += [base + seat for seat in seen.sitting_out]
+        out[ones] = 1.0
         for name, values, divisor in (
             ("tricks_won", seen.tricks_won_by_seat, 10.0),
             ("hand_sizes", seen.hand_sizes, 10.0),
             ("scores", seen.scores, scale),
             ("hand_result", seen.hand_result or (), scale),
         ):
-            base = at[name]
-            for index, value in enumerate(values):
-                out[base + index] = value / divisor
-        for seat in seen.sitting_out:
-            one("sitting_out", seat)
+            if values:
+                base = at[name]
+                out[base : base + len(values)] = [value / divisor for value in values]
         return out
 
 
