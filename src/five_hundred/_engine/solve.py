@@ -428,7 +428,15 @@ def _part(ranked: tuple[int, ...], cut: tuple[int, ...], base: int) -> tuple[int
 
 
 def _quick(ctx: Context, pos: Position) -> int:
-    """Tricks the leader's side takes for sure by cashing the leader's top cards."""
+    """Tricks the leader's side takes for sure by cashing the leader's top cards.
+
+    Then, holding a low card of a suit whose top cards a partner holds, it leads that
+    card and the partner cashes those tops.  The other side's trumps (without trumps,
+    a Joker that follows only a void player) limit each suit to the shortest holding
+    of a seat that can ruff it, unless the leader's top trumps draw them first: so
+    every counted trick is followed in suit by them.  A partner keeps its top card
+    while the leader cashes: it always holds another card to play.
+    """
     key, _, _, _, options, _, team, seats, _, _ = ctx
     hands = pos[0]
     leader = pos[2]
@@ -456,15 +464,30 @@ def _quick(ctx: Context, pos: Position) -> int:
         if _tops(RANKED[key][trump], own, live) >= most:
             ruffers = []
     count = 0
+    entry = 0  # the most tricks a partner's top cards take after a lead to them
     for suit in range(4):
-        tops = _tops(RANKED[key][suit], own, live)
+        ranked = RANKED[key][suit]
+        suit_mask = SUIT_MASKS[key][suit]
+        tops = _tops(ranked, own, live)
+        if not tops and own & suit_mask:
+            # a low card of a suit whose top card a partner holds: led after the
+            # leader's own tops, it puts that partner on lead to cash its tops
+            for seat in seats:
+                if seat != leader and team >> seat & 1 == side:
+                    tops = _tops(ranked, hands[seat], live)
+                    if tops:
+                        break
+            if tops and suit != trump:
+                for held in ruffers:
+                    tops = min(tops, (held & suit_mask).bit_count())
+            entry = max(entry, tops)
+            continue
         if tops and suit != trump:
-            suit_mask = SUIT_MASKS[key][suit]
             for held in ruffers:
                 length = (held & suit_mask).bit_count()
                 tops = min(tops, length)
         count += tops
-    return count
+    return count + entry
 
 
 def _top_holder(ctx: Context, pos: Position) -> int:
