@@ -472,15 +472,16 @@ def _quick(ctx: Context, pos: Position) -> int:
         if not tops and own & suit_mask:
             # a low card of a suit whose top card a partner holds: led after the
             # leader's own tops, it puts that partner on lead to cash its tops
+            theirs = 0
             for seat in seats:
                 if seat != leader and team >> seat & 1 == side:
-                    tops = _tops(ranked, hands[seat], live)
-                    if tops:
+                    theirs = _tops(ranked, hands[seat], live)
+                    if theirs:
                         break
-            if tops and suit != trump:
+            if theirs and suit != trump:
                 for held in ruffers:
-                    tops = min(tops, (held & suit_mask).bit_count())
-            entry = max(entry, tops)
+                    theirs = min(theirs, (held & suit_mask).bit_count())
+            entry = max(entry, theirs)
             continue
         if tops and suit != trump:
             for held in ruffers:
