@@ -14,7 +14,8 @@ The techniques are those of bridge solvers, on the engine's masks:
   effective suit still in play, so positions that differ only in cards already played
   share an entry; it holds lower and upper bounds;
 - a quick-trick bound: the top cards the leader can cash at once (trumps first; side
-  suits only while no opponent can ruff or play the un-nominated Joker on them), and a
+  suits only while no opponent can ruff or play the un-nominated Joker on them), then
+  a partner's top cards of a suit the leader leads a low card of, and a
   sure-trick bound: each seat's trumps above every trump of the other side win a trick
   each; both are computed once per table entry (stored at once when they cut the
   search off), and the table keys are cached by the exact cards;
