@@ -11,7 +11,7 @@ with up to four tricks left, every player count and contract kind
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from five_hundred import (
@@ -35,7 +35,16 @@ from five_hundred import (
     solve_plays,
     view,
 )
-from five_hundred._engine.solve import _bounds, position_of
+from five_hundred._engine.codes import NO_SUIT
+from five_hundred._engine.solve import (
+    RANKED,
+    Context,
+    Position,
+    _bounds,
+    _tops,
+    position_of,
+)
+from five_hundred._engine.tables import SUIT_MASKS
 from five_hundred.search.solver import _context
 from five_hundred.state import inner
 from tests.random_games import random_action
@@ -156,6 +165,58 @@ def test_trick_start_bounds_hold(rules: Rules, seed: int, line: int) -> None:
         _context(core), position_of(core), 0, min(left, 1) if misere else left
     )
     assert low <= _brute(state, _team(state), misere, {}) <= high
+
+
+def _partner_entry(ctx: Context, pos: Position) -> bool:
+    """Whether the leader holds a low card of a suit whose top card a partner holds."""
+    key, team, seats = ctx[0], ctx[6], ctx[7]
+    hands, leader = pos[0], pos[2]
+    live = 0
+    for seat in seats:
+        live |= hands[seat]
+    for suit in range(NO_SUIT):
+        ranked = RANKED[key][suit]
+        own = hands[leader]
+        if not own & SUIT_MASKS[key][suit] or _tops(ranked, own, live):
+            continue
+        for seat in seats:
+            same_side = team >> seat & 1 == team >> leader & 1
+            if seat != leader and same_side and _tops(ranked, hands[seat], live):
+                return True
+    return False
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_bounds_with_a_lead_to_partners_tops_hold(
+    rules: Rules, seed: int, line: int
+) -> None:
+    """The quick tricks counting a low lead to a partner's top cards (then cashed)
+    stay within the brute-force value: trick starts where that lead exists."""
+    assume(rules.players >= 4)
+    for attempt in range(12):
+        state = _position(seed, line + attempt, 4 if rules.players <= 4 else 3, rules)
+        rng = random.Random(line + attempt)
+        while state is not None and state.to_act is not None and state.trick:
+            state = apply(state, rng.choice(legal_actions(state)))
+        if state is None or state.to_act is None or state.phase is not Phase.PLAY:
+            continue
+        contract = state.contract
+        assert contract is not None
+        if isinstance(contract.bid, MisereBid):
+            continue
+        core = inner(state)
+        ctx, pos = _context(core), position_of(core)
+        if not _partner_entry(ctx, pos):
+            continue
+        left = 10 - state.tricks_played
+        low, high = _bounds(ctx, pos, 0, left)
+        assert low <= _brute(state, _team(state), False, {}) <= high
+        return
 
 
 @settings(max_examples=25, deadline=None)

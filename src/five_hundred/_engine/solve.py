@@ -14,7 +14,8 @@ The techniques are those of bridge solvers, on the engine's masks:
   effective suit still in play, so positions that differ only in cards already played
   share an entry; it holds lower and upper bounds;
 - a quick-trick bound: the top cards the leader can cash at once (trumps first; side
-  suits only while no opponent can ruff or play the un-nominated Joker on them), and a
+  suits only while no opponent can ruff or play the un-nominated Joker on them), then
+  a partner's top cards of a suit the leader leads a low card of, and a
   sure-trick bound: each seat's trumps above every trump of the other side win a trick
   each; both are computed once per table entry (stored at once when they cut the
   search off), and the table keys are cached by the exact cards;
@@ -428,7 +429,15 @@ def _part(ranked: tuple[int, ...], cut: tuple[int, ...], base: int) -> tuple[int
 
 
 def _quick(ctx: Context, pos: Position) -> int:
-    """Tricks the leader's side takes for sure by cashing the leader's top cards."""
+    """Tricks the leader's side takes for sure by cashing the leader's top cards.
+
+    Then, holding a low card of a suit whose top cards a partner holds, it leads that
+    card and the partner cashes those tops.  The other side's trumps (without trumps,
+    a Joker that follows only a void player) limit each suit to the shortest holding
+    of a seat that can ruff it, unless the leader's top trumps draw them first: so
+    every counted trick is followed in suit by them.  A partner keeps its top card
+    while the leader cashes: it always holds another card to play.
+    """
     key, _, _, _, options, _, team, seats, _, _ = ctx
     hands = pos[0]
     leader = pos[2]
@@ -456,15 +465,31 @@ def _quick(ctx: Context, pos: Position) -> int:
         if _tops(RANKED[key][trump], own, live) >= most:
             ruffers = []
     count = 0
+    entry = 0  # the most tricks a partner's top cards take after a lead to them
     for suit in range(4):
-        tops = _tops(RANKED[key][suit], own, live)
+        ranked = RANKED[key][suit]
+        suit_mask = SUIT_MASKS[key][suit]
+        tops = _tops(ranked, own, live)
+        if not tops and own & suit_mask:
+            # a low card of a suit whose top card a partner holds: led after the
+            # leader's own tops, it puts that partner on lead to cash its tops
+            theirs = 0
+            for seat in seats:
+                if seat != leader and team >> seat & 1 == side:
+                    theirs = _tops(ranked, hands[seat], live)
+                    if theirs:
+                        break
+            if theirs and suit != trump:
+                for held in ruffers:
+                    theirs = min(theirs, (held & suit_mask).bit_count())
+            entry = max(entry, theirs)
+            continue
         if tops and suit != trump:
-            suit_mask = SUIT_MASKS[key][suit]
             for held in ruffers:
                 length = (held & suit_mask).bit_count()
                 tops = min(tops, length)
         count += tops
-    return count
+    return count + entry
 
 
 def _top_holder(ctx: Context, pos: Position) -> int:
