@@ -75,6 +75,7 @@ def _interrupt_simulation(wait: float) -> tuple[int, str, str]:
 def test_ctrl_c_prints_the_statistics_of_the_finished_chunks() -> None:
     # A loaded machine may finish no chunk in the first wait: wait longer then, so
     # that the statistics printed are of some finished hands.
+    first = out = ""
     for wait in (6.0, 20.0, 60.0):
         code, out, err = _interrupt_simulation(wait)
         assert code == 130, err
