@@ -58,6 +58,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Final, NamedTuple, NoReturn, cast
 
+from five_hundred._checks import check_dealer
 from five_hundred._engine.codes import (
     ALL_SUITS,
     HAND_SIZE,
@@ -77,8 +78,8 @@ from five_hundred.cards import CARDS_BY_CODE, JOKER, Card, card_code, mask_from_
 from five_hundred.dealing import pack_mask
 from five_hundred.errors import InvalidStateError, wrong_type
 from five_hundred.rules import Rules
-from five_hundred.state import GameState, Phase, apply, inner, new_hand, outer
-from five_hundred.tricks import contract_context
+from five_hundred.state import GameState, Phase, apply, hand_from_masks, inner, outer
+from five_hundred.tricks import PLAYS, contract_context
 from five_hundred.views import SeatView
 
 __all__ = ["CACHE_STATES", "COUNT_STATES", "PLAIN_TRIES", "PLANS", "resample"]
@@ -313,8 +314,9 @@ class _Knowledge:
                 code = card_code(card)
                 self.played[seat] |= 1 << code
                 lead_joker = index == 0 and card == JOKER and eff[code] == NO_SUIT
+                # The shared plays take apply's fast path (still checked legal).
                 self.plays.append(
-                    PlayCard(card, trick.led_suit) if lead_joker else PlayCard(card)
+                    PlayCard(card, trick.led_suit) if lead_joker else PLAYS[code]
                 )
                 if (
                     forced
@@ -393,8 +395,18 @@ class _Plan:
             msg = "the view is inconsistent: the hand sizes do not fit the unseen cards"
             raise InvalidStateError(msg)
         by_allowed: dict[tuple[int, ...], list[int]] = {}
+        partner = -1 if view.partner_card is None else card_code(view.partner_card)
+        by_suit: dict[int, tuple[int, ...]] = {}  # the cards without rules of their own
         for code in codes_from_mask(knowledge.unknown):
-            by_allowed.setdefault(knowledge.allowed(code, slots), []).append(code)
+            if code in (JOKER_CODE, partner):
+                allowed = knowledge.allowed(code, slots)
+            else:
+                suit = knowledge.suit(code)
+                found = by_suit.get(suit)
+                if found is None:
+                    found = by_suit[suit] = knowledge.allowed(code, slots)
+                allowed = found
+            by_allowed.setdefault(allowed, []).append(code)
         barred = [0] * len(slots)
         for allowed, group in by_allowed.items():
             mask = _mask_of(group)
@@ -697,13 +709,7 @@ def _build(view: SeatView, knowledge: _Knowledge, deal: _Deal) -> GameState:
     if found is not None and found[0] is view:
         _SKELETONS.move_to_end(key)
         return _swapped(found[1], deal, held, knowledge)
-    state = _replay(
-        view,
-        knowledge,
-        [_cards(mask) for mask in deal.dealt],
-        _cards(deal.kitty),
-        _cards(deal.discards),
-    )
+    state = _replay_deal(view, knowledge, deal)
     if state.phase not in _OVER:
         _SKELETONS[key] = (view, inner(state))
         if len(_SKELETONS) > 2 * PLANS:  # two per view at most (see the key)
@@ -759,10 +765,41 @@ def _replay(
     kitty: Sequence[Card],
     discards: Sequence[Card],
 ) -> GameState:
+    """The state of a deal given in cards (see :func:`_replay_deal`)."""
+    dealt = tuple(mask_from_cards(hand) for hand in hands)
+    deal = _Deal(dealt, dealt, mask_from_cards(kitty), mask_from_cards(discards))
+    return _replay_deal(view, knowledge, deal)
+
+
+def _replay_deal(view: SeatView, knowledge: _Knowledge, deal: _Deal) -> GameState:
+    """The state of ``deal`` replayed action by action to the view's point.
+
+    The hand starts from the deal's masks, checked to be a deal of the pack (the
+    view's cards and a placement of the unknown ones are one by construction, unless
+    the view is inconsistent); every action is checked by
+    :func:`~five_hundred.state.apply`.
+    """
     scores = view.scores
     if view.hand_result is not None:
         scores = tuple(a - b for a, b in zip(scores, view.hand_result, strict=True))
-    state = new_hand(view.rules, hands, kitty, dealer=view.dealer, scores=scores)
+    rules = view.rules
+    union = deal.kitty
+    for mask in deal.dealt:
+        union |= mask
+    if (
+        any(mask.bit_count() != HAND_SIZE for mask in deal.dealt)
+        or deal.kitty.bit_count() != KITTY_SIZE
+        or union != pack_mask(rules.players)
+    ):
+        _inconsistent()  # e.g. a hand of the view holding a card seen played
+    state = hand_from_masks(
+        rules,
+        deal.dealt,
+        deal.kitty,
+        dealer=check_dealer(rules, view.dealer),
+        scores=scores,
+    )
+    discards = _cards(deal.discards)
     calls = [call for _, call in view.calls]
     plays = list(knowledge.plays)
     while True:
