@@ -97,6 +97,8 @@ CACHE_STATES: Final = 40_000
 _BEFORE_DISCARD: Final = frozenset({Phase.BIDDING, Phase.DISCARD})
 _STOPS: Final = frozenset({Phase.BIDDING, Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER})
 _OVER: Final = frozenset({Phase.HAND_OVER, Phase.GAME_OVER})
+_BIDDING: Final = Phase.BIDDING
+_PLAY: Final = Phase.PLAY
 
 
 class _Slot:
@@ -161,9 +163,17 @@ class _Ways:
         found = self.memo.get(key)
         if found is not None:
             return found
-        total = 0
-        for option in self.options(group, left, caps):
-            total += self.ways(group, left - 1, option)
+        # The options of :meth:`options`, in its order, without building the list.
+        left -= 1
+        total = (
+            self.ways(group, left, caps) if left + self.after[group] >= sum(caps) else 0
+        )
+        for slot in self.allowed[group]:
+            room = caps[slot]
+            if room:
+                total += self.ways(
+                    group, left, (*caps[:slot], room - 1, *caps[slot + 1 :])
+                )
         self.memo[key] = total
         if len(self.memo) > self.limit:
             raise _TooMuchWorkError
@@ -799,24 +809,31 @@ def _replay_deal(view: SeatView, knowledge: _Knowledge, deal: _Deal) -> GameStat
         dealer=check_dealer(rules, view.dealer),
         scores=scores,
     )
-    discards = _cards(deal.discards)
-    calls = [call for _, call in view.calls]
-    plays = list(knowledge.plays)
+    calls = view.calls
+    plays = knowledge.plays
+    called = played = 0
     while True:
         phase = state.phase
-        if phase is Phase.BIDDING and calls:
-            state = apply(state, calls.pop(0))
-        elif phase is Phase.PLAY and plays:
-            state = apply(state, plays.pop(0))
+        if phase is _BIDDING and called < len(calls):
+            state = apply(state, calls[called][1])
+            called += 1
+        elif phase is _PLAY and played < len(plays):
+            for play in plays[played:]:  # the play ends only with the hand's last card
+                state = apply(state, play)
+            played = len(plays)
         elif phase in _STOPS or phase is view.phase:
             break
         elif phase is Phase.DISCARD:
-            state = apply(state, Discard(frozenset(discards)))
+            state = apply(state, Discard(frozenset(_cards(deal.discards))))
         elif phase is Phase.CALL_PARTNER:
             state = apply(state, CallPartner(view.partner_card))
         else:
             state = apply(state, NominateJoker(view.joker_suit))
-    if calls or plays or state.phase is not view.phase or state.to_act != view.to_act:
+    if (
+        called < len(calls)
+        or state.phase is not view.phase
+        or state.to_act != view.to_act
+    ):
         msg = "the view is inconsistent: its actions do not replay to its position"
         raise InvalidStateError(msg)
     return state
