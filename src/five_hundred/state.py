@@ -892,6 +892,22 @@ def new_hand(
     rules = check_rules(rules)
     dealer = check_dealer(rules, dealer)
     dealt, kitty_mask = _validate_deal(rules, hands, kitty)
+    return hand_from_masks(rules, dealt, kitty_mask, dealer=dealer, scores=scores)
+
+
+def hand_from_masks(
+    rules: Rules,
+    dealt: tuple[int, ...],
+    kitty: int,
+    *,
+    dealer: int,
+    scores: Sequence[int] | None = None,
+) -> GameState:
+    """:func:`new_hand` from card masks already known to be a deal of the pack.
+
+    For callers that built the deal themselves (``resample``): the deal is not
+    checked again; ``rules`` and ``dealer`` must be checked already, ``scores`` are.
+    """
     totals = tuple(scores) if scores is not None else (0,) * rules.sides
     if len(totals) != rules.sides or any(type(s) is not int for s in totals):
         msg = f"scores needs {rules.sides} whole numbers (one per side); got {quote(scores)}"
@@ -906,7 +922,7 @@ def new_hand(
         )
         raise InvalidStateError(msg)
     game = Game(None, 0, totals, (), None)
-    return _start_hand(rules, game, dealt, kitty_mask, dealer)
+    return _start_hand(rules, game, dealt, kitty, dealer)
 
 
 def next_hand(

@@ -58,6 +58,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Final, NamedTuple, NoReturn, cast
 
+from five_hundred._checks import check_dealer
 from five_hundred._engine.codes import (
     ALL_SUITS,
     HAND_SIZE,
@@ -77,8 +78,8 @@ from five_hundred.cards import CARDS_BY_CODE, JOKER, Card, card_code, mask_from_
 from five_hundred.dealing import pack_mask
 from five_hundred.errors import InvalidStateError, wrong_type
 from five_hundred.rules import Rules
-from five_hundred.state import GameState, Phase, apply, inner, new_hand, outer
-from five_hundred.tricks import contract_context
+from five_hundred.state import GameState, Phase, apply, hand_from_masks, inner, outer
+from five_hundred.tricks import PLAYS, contract_context
 from five_hundred.views import SeatView
 
 __all__ = ["CACHE_STATES", "COUNT_STATES", "PLAIN_TRIES", "PLANS", "resample"]
@@ -96,6 +97,8 @@ CACHE_STATES: Final = 40_000
 _BEFORE_DISCARD: Final = frozenset({Phase.BIDDING, Phase.DISCARD})
 _STOPS: Final = frozenset({Phase.BIDDING, Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER})
 _OVER: Final = frozenset({Phase.HAND_OVER, Phase.GAME_OVER})
+_BIDDING: Final = Phase.BIDDING
+_PLAY: Final = Phase.PLAY
 
 
 class _Slot:
@@ -160,9 +163,17 @@ class _Ways:
         found = self.memo.get(key)
         if found is not None:
             return found
-        total = 0
-        for option in self.options(group, left, caps):
-            total += self.ways(group, left - 1, option)
+        # The options of :meth:`options`, in its order, without building the list.
+        left -= 1
+        total = (
+            self.ways(group, left, caps) if left + self.after[group] >= sum(caps) else 0
+        )
+        for slot in self.allowed[group]:
+            room = caps[slot]
+            if room:
+                total += self.ways(
+                    group, left, (*caps[:slot], room - 1, *caps[slot + 1 :])
+                )
         self.memo[key] = total
         if len(self.memo) > self.limit:
             raise _TooMuchWorkError
@@ -313,8 +324,9 @@ class _Knowledge:
                 code = card_code(card)
                 self.played[seat] |= 1 << code
                 lead_joker = index == 0 and card == JOKER and eff[code] == NO_SUIT
+                # The shared plays take apply's fast path (still checked legal).
                 self.plays.append(
-                    PlayCard(card, trick.led_suit) if lead_joker else PlayCard(card)
+                    PlayCard(card, trick.led_suit) if lead_joker else PLAYS[code]
                 )
                 if (
                     forced
@@ -393,8 +405,18 @@ class _Plan:
             msg = "the view is inconsistent: the hand sizes do not fit the unseen cards"
             raise InvalidStateError(msg)
         by_allowed: dict[tuple[int, ...], list[int]] = {}
+        partner = -1 if view.partner_card is None else card_code(view.partner_card)
+        by_suit: dict[int, tuple[int, ...]] = {}  # the cards without rules of their own
         for code in codes_from_mask(knowledge.unknown):
-            by_allowed.setdefault(knowledge.allowed(code, slots), []).append(code)
+            if code in (JOKER_CODE, partner):
+                allowed = knowledge.allowed(code, slots)
+            else:
+                suit = knowledge.suit(code)
+                found = by_suit.get(suit)
+                if found is None:
+                    found = by_suit[suit] = knowledge.allowed(code, slots)
+                allowed = found
+            by_allowed.setdefault(allowed, []).append(code)
         barred = [0] * len(slots)
         for allowed, group in by_allowed.items():
             mask = _mask_of(group)
@@ -697,13 +719,7 @@ def _build(view: SeatView, knowledge: _Knowledge, deal: _Deal) -> GameState:
     if found is not None and found[0] is view:
         _SKELETONS.move_to_end(key)
         return _swapped(found[1], deal, held, knowledge)
-    state = _replay(
-        view,
-        knowledge,
-        [_cards(mask) for mask in deal.dealt],
-        _cards(deal.kitty),
-        _cards(deal.discards),
-    )
+    state = _replay_deal(view, knowledge, deal)
     if state.phase not in _OVER:
         _SKELETONS[key] = (view, inner(state))
         if len(_SKELETONS) > 2 * PLANS:  # two per view at most (see the key)
@@ -759,27 +775,65 @@ def _replay(
     kitty: Sequence[Card],
     discards: Sequence[Card],
 ) -> GameState:
+    """The state of a deal given in cards (see :func:`_replay_deal`)."""
+    dealt = tuple(mask_from_cards(hand) for hand in hands)
+    deal = _Deal(dealt, dealt, mask_from_cards(kitty), mask_from_cards(discards))
+    return _replay_deal(view, knowledge, deal)
+
+
+def _replay_deal(view: SeatView, knowledge: _Knowledge, deal: _Deal) -> GameState:
+    """The state of ``deal`` replayed action by action to the view's point.
+
+    The hand starts from the deal's masks, checked to be a deal of the pack (the
+    view's cards and a placement of the unknown ones are one by construction, unless
+    the view is inconsistent); every action is checked by
+    :func:`~five_hundred.state.apply`.
+    """
     scores = view.scores
     if view.hand_result is not None:
         scores = tuple(a - b for a, b in zip(scores, view.hand_result, strict=True))
-    state = new_hand(view.rules, hands, kitty, dealer=view.dealer, scores=scores)
-    calls = [call for _, call in view.calls]
-    plays = list(knowledge.plays)
+    rules = view.rules
+    union = deal.kitty
+    for mask in deal.dealt:
+        union |= mask
+    if (
+        any(mask.bit_count() != HAND_SIZE for mask in deal.dealt)
+        or deal.kitty.bit_count() != KITTY_SIZE
+        or union != pack_mask(rules.players)
+    ):
+        _inconsistent()  # e.g. a hand of the view holding a card seen played
+    state = hand_from_masks(
+        rules,
+        deal.dealt,
+        deal.kitty,
+        dealer=check_dealer(rules, view.dealer),
+        scores=scores,
+    )
+    calls = view.calls
+    plays = knowledge.plays
+    called = played = 0
     while True:
         phase = state.phase
-        if phase is Phase.BIDDING and calls:
-            state = apply(state, calls.pop(0))
-        elif phase is Phase.PLAY and plays:
-            state = apply(state, plays.pop(0))
+        if phase is _BIDDING and called < len(calls):
+            state = apply(state, calls[called][1])
+            called += 1
+        elif phase is _PLAY and played < len(plays):
+            for play in plays[played:]:  # the play ends only with the hand's last card
+                state = apply(state, play)
+            played = len(plays)
         elif phase in _STOPS or phase is view.phase:
             break
         elif phase is Phase.DISCARD:
-            state = apply(state, Discard(frozenset(discards)))
+            state = apply(state, Discard(frozenset(_cards(deal.discards))))
         elif phase is Phase.CALL_PARTNER:
             state = apply(state, CallPartner(view.partner_card))
         else:
             state = apply(state, NominateJoker(view.joker_suit))
-    if calls or plays or state.phase is not view.phase or state.to_act != view.to_act:
+    if (
+        called < len(calls)
+        or state.phase is not view.phase
+        or state.to_act != view.to_act
+    ):
         msg = "the view is inconsistent: its actions do not replay to its position"
         raise InvalidStateError(msg)
     return state
