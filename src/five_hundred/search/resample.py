@@ -819,8 +819,10 @@ def _replay_deal(view: SeatView, knowledge: _Knowledge, deal: _Deal) -> GameStat
             called += 1
         elif phase is _PLAY and played < len(plays):
             for play in plays[played:]:  # the play ends only with the hand's last card
+                if state.phase is not _PLAY:
+                    break  # more plays than the hand has: refused below
                 state = apply(state, play)
-            played = len(plays)
+                played += 1
         elif phase in _STOPS or phase is view.phase:
             break
         elif phase is Phase.DISCARD:
@@ -831,6 +833,7 @@ def _replay_deal(view: SeatView, knowledge: _Knowledge, deal: _Deal) -> GameStat
             state = apply(state, NominateJoker(view.joker_suit))
     if (
         called < len(calls)
+        or played < len(plays)
         or state.phase is not view.phase
         or state.to_act != view.to_act
     ):
