@@ -238,6 +238,23 @@ def _heads(ctx: Context, pos: Position) -> dict[int, int]:
     return same
 
 
+def _rank_move(
+    leading: bool, top: bool, code: int, power: int, mine: bool, best: int
+) -> int:
+    """A choice's place in the search order (higher first), as :func:`_order` says.
+
+    ``top``: no live card above it in its suit; ``power``: its strength in the trick;
+    ``mine``: the seat's side wins the trick so far, with strength ``best``.
+    """
+    if leading:
+        return 1000 if top else -(code & 15)
+    if mine:
+        return -power
+    if power > best:
+        return 1000 - power
+    return -500 - power
+
+
 def _order(ctx: Context, pos: Position) -> list[int]:
     """The choices to search at ``pos`` (the heads of :func:`_heads`), best first.
 
@@ -254,7 +271,6 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     row = STRENGTH[key][led] if not leading else STRENGTH[key][0]
     masks = SUIT_MASKS[key]
     plain = PLAIN[key]
-    score = 0
     for suit in range(NO_SUIT + 1):
         suit_mask = masks[suit]
         held = mask & suit_mask
@@ -273,17 +289,10 @@ def _order(ctx: Context, pos: Position) -> list[int]:
                 if higher and not others & (higher - (bit << 1)):
                     higher = bit
                     continue  # no other seat's card between: same run
-                if leading:
-                    score = 1000 if not higher and others < bit else -(code & 15)
-                else:
-                    power = row[code]
-                    if mine:
-                        score = -power
-                    elif power > best:
-                        score = 1000 - power
-                    else:
-                        score = -500 - power
-                scored.append((score, code))
+                top = not higher and others < bit
+                scored.append(
+                    (_rank_move(leading, top, code, row[code], mine, best), code)
+                )
                 higher = bit
             continue
         head = -1
@@ -296,17 +305,9 @@ def _order(ctx: Context, pos: Position) -> list[int]:
                     head = code
                     if code == JOKER_CODE and names:
                         continue
-                    if leading:
-                        score = 1000 if top else -(code & 15)
-                    else:
-                        power = row[code]
-                        if mine:
-                            score = -power
-                        elif power > best:
-                            score = 1000 - power
-                        else:
-                            score = -500 - power
-                    scored.append((score, code))
+                    scored.append(
+                        (_rank_move(leading, top, code, row[code], mine, best), code)
+                    )
             else:
                 head = -1
             top = False
