@@ -483,8 +483,8 @@ def run(args: argparse.Namespace, out: _Out) -> int:
     if args.load is not None:
         out.line(
             out.text(
-                f"Resuming {args.load}: hand {state.hand_number + 1}, "
-                f"{_plural(len(state.moves), 'move')} into it."
+                f"Resuming hand {state.hand_number + 1}, "
+                f"{_plural(len(state.moves), 'move')} into it, from {args.load}."
             )
         )
     if human is not None:
