@@ -123,6 +123,20 @@ def test_ray_gives_the_serial_statistics(capsys: pytest.CaptureFixture[str]) -> 
     assert simulate(capsys, "--ray", "--workers", "2") == serial
 
 
+def test_ray_plays_the_serial_match(capsys: pytest.CaptureFixture[str]) -> None:
+    """The match harness on a local Ray instance: the serial match's results."""
+    pytest.importorskip("ray") if not REQUIRED else __import__("ray")
+    argv = ["match", "rules", "random", "--deals", "5", "--seed", "3"]
+    argv += ["--progress", "never"]
+    assert main([*argv, "--workers", "1"]) == 0
+    serial = capsys.readouterr().out.splitlines()
+    assert main([*argv, "--ray", "--workers", "2"]) == 0
+    on_ray = capsys.readouterr().out.splitlines()
+    assert on_ray[1:3] == serial[1:3]  # the rules and the score; times differ
+    assert main([*argv, "--ray", "127.0.0.1:1"]) == 2
+    assert "cannot reach the Ray cluster" in capsys.readouterr().err
+
+
 def test_workers_are_forked_only_while_no_other_thread_runs() -> None:
     from five_hundred.parallel import _context
 

@@ -6,11 +6,14 @@ import re
 import pytest
 
 from five_hundred import (
+    Action,
+    GameState,
     InvalidStateError,
     Phase,
     RandomPlayer,
     RuleBasedPlayer,
     Rules,
+    SeatView,
     apply,
     bid_value,
     legal_actions,
@@ -108,6 +111,72 @@ def test_a_match_reports_each_deal_and_the_interval() -> None:
         duplicate_match(RuleBasedPlayer(), RuleBasedPlayer(), deals=0)
 
 
+class _Unpicklable(RuleBasedPlayer):
+    """A player that cannot go to another process (it holds a lambda)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hook = lambda: None
+
+
+class _StopAt(RuleBasedPlayer):
+    """Presses Ctrl-C at its first decision of the deals from ``seed`` on."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__()
+        self.hands = {
+            view(new_game(Rules(), seed=later), seat).hand
+            for later in range(seed, seed + 10)
+            for seat in range(4)
+        }
+
+    def choose(self, seen: SeatView | GameState, seat: int) -> Action:
+        if isinstance(seen, SeatView) and seen.hand in self.hands:
+            raise KeyboardInterrupt
+        return super().choose(seen, seat)
+
+
+def test_a_match_is_the_same_for_any_number_of_workers() -> None:
+    sampler = SamplingPlayer(
+        samples=3, bid_samples=3, budget=None, bid_budget=None, seed=4
+    )
+    serial = duplicate_match(sampler, RuleBasedPlayer(), deals=3, seed=11)
+    pooled = duplicate_match(sampler, RuleBasedPlayer(), deals=3, seed=11, workers=2)
+    assert pooled[:7] == serial[:7]  # all but the times
+    assert not serial.interrupted
+    assert not pooled.interrupted
+    # a deal's result depends on its seed only, not on the deals played before it
+    later = duplicate_match(sampler, RuleBasedPlayer(), deals=2, seed=12)
+    assert later.differences == serial.differences[1:]
+    # players that cannot reach another process are a clear error, not a hang
+    with pytest.raises(TypeError, match="must pickle"):
+        duplicate_match(_Unpicklable(), RuleBasedPlayer(), deals=1, workers=2)
+
+
+def test_ctrl_c_keeps_the_finished_deals_of_a_match() -> None:
+    result = duplicate_match(_StopAt(2), RuleBasedPlayer(), deals=6, seed=0)
+    assert result.interrupted
+    assert result.deals == len(result.differences) == 2  # the first chunk
+    with pytest.raises(KeyboardInterrupt):
+        duplicate_match(_StopAt(0), RuleBasedPlayer(), deals=6, seed=0)
+
+
+def test_ctrl_c_in_the_match_command_prints_the_finished_deals(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import five_hundred.cli.match as command
+
+    monkeypatch.setattr(command, "_player", lambda *_: _StopAt(2))
+    argv = ["match", "rules", "rules", "--deals", "6", "--workers", "1"]
+    assert main([*argv, "--progress", "never"]) == 130
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Interrupted after 2 of 6 deals: the results below are of those."
+    assert lines[1].startswith("rules (A) against rules (B): 2 deals from seed 0 in ")
+    monkeypatch.setattr(command, "_player", lambda *_: _StopAt(0))
+    assert main([*argv, "--progress", "never"]) == 130
+    assert capsys.readouterr().out == "Interrupted before a deal was finished.\n"
+
+
 def test_advice_gives_chances_and_expected_scores() -> None:
     rules = Rules.two_player()
     hand = parse_cards("JK JH JD AH KH QH 10S AS KC 10D")
@@ -130,6 +199,16 @@ def test_match_and_advise_commands(capsys: pytest.CaptureFixture[str]) -> None:
     )
     out = capsys.readouterr().out
     assert re.search(r"A - B: [+-]\d+\.\d points a deal \(95% CI", out)
+    argv = ["match", "sampling", "rules", "--deals", "2", "--progress", "never"]
+    argv += ["--samples", "2", "--bid-samples", "2", "--budget", "none"]
+    argv += ["--bid-budget", "none"]
+    assert main([*argv, "--workers", "1"]) == 0
+    serial = capsys.readouterr().out.splitlines()
+    assert main([*argv, "--workers", "2"]) == 0
+    pooled = capsys.readouterr().out.splitlines()
+    assert pooled[1:3] == serial[1:3]  # the rules and the score; times differ
+    assert main([*argv, "--budget", "0"]) == 2
+    assert "expected seconds (more than 0) or none" in capsys.readouterr().err
     hand = "JK JH JD AH KH QH 10S AS KC 10D"
     assert main(["advise", "--players", "2", "--hand", hand, "--samples", "1"]) == 0
     out = capsys.readouterr().out

@@ -1,6 +1,7 @@
 """``match``: a duplicate match between two computer players."""
 
 import argparse
+import math
 import time
 
 from five_hundred.bots import Player, RandomPlayer, RuleBasedPlayer
@@ -12,10 +13,13 @@ from five_hundred.cli._args import (
     _int_arg,
     _rules,
     _seed_arg,
+    _UsageError,
 )
 from five_hundred.cli._game_text import _describe_rules
-from five_hundred.cli._output import _Out
-from five_hundred.cli.simulate import _progress, _show_progress
+from five_hundred.cli._output import _Out, _plural
+from five_hundred.cli.simulate import _add_parallel_options, _progress, _show_progress
+from five_hundred.errors import quote
+from five_hundred.parallel import ClusterError
 from five_hundred.sampling import SamplingPlayer, duplicate_match
 
 __all__ = ["add_parser", "run"]
@@ -38,6 +42,20 @@ def _player(name: str, args: argparse.Namespace, seed: int) -> Player:
         bid_budget=args.bid_budget,
         seed=seed,
     )
+
+
+def _budget_arg(text: str) -> float | None:
+    """A time budget in seconds, more than 0, or ``none``."""
+    if text.strip().lower() == "none":
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not value > 0 or math.isinf(value):
+        msg = f"expected seconds (more than 0) or none, got {quote(text)}"
+        raise argparse.ArgumentTypeError(msg)
+    return value
 
 
 def add_parser(commands: _Commands) -> None:
@@ -63,7 +81,11 @@ def add_parser(commands: _Commands) -> None:
         help="sampling player: deals a decision",
     )
     parser.add_argument(
-        "--budget", type=float, default=0.2, help="sampling player: seconds a decision"
+        "--budget",
+        type=_budget_arg,
+        default=0.2,
+        help="sampling player: seconds a decision (none: no limit, so that a "
+        "match gives the same results on any machine)",
     )
     parser.add_argument(
         "--solve-tricks",
@@ -87,9 +109,9 @@ def add_parser(commands: _Commands) -> None:
     )
     parser.add_argument(
         "--bid-budget",
-        type=float,
+        type=_budget_arg,
         default=0.5,
-        help="sampling player: seconds a bid or discard",
+        help="sampling player: seconds a bid or discard (none: no limit)",
     )
     parser.add_argument(
         "--progress",
@@ -97,6 +119,7 @@ def add_parser(commands: _Commands) -> None:
         default="auto",
         help="a progress bar (with rich, on a terminal by default)",
     )
+    _add_parallel_options(parser, "the results (but the times)")
     _add_rules_options(parser)
     parser.set_defaults(handler=run)
 
@@ -107,14 +130,36 @@ def run(args: argparse.Namespace, out: _Out) -> int:
     show = _show_progress(args.progress)
     a, b = _player(args.a, args, args.seed), _player(args.b, args, args.seed + 1)
     start = time.perf_counter()
-    with _progress(args.deals, show) as report:
-        result = duplicate_match(
-            a, b, deals=args.deals, rules=rules, seed=args.seed, progress=report
-        )
+    try:
+        with _progress(args.deals, show, "playing") as report:
+            result = duplicate_match(
+                a,
+                b,
+                deals=args.deals,
+                rules=rules,
+                seed=args.seed,
+                progress=report,
+                workers=args.workers,
+                ray=args.ray,
+            )
+    except ClusterError as error:
+        raise _UsageError(str(error)) from None
+    except KeyboardInterrupt:
+        out.line(out.text("Interrupted before a deal was finished."))
+        return 130
     elapsed = time.perf_counter() - start
+    if result.interrupted:
+        out.line(
+            out.text(
+                f"Interrupted after {result.deals} of {args.deals} deals: the results "
+                "below are of those."
+            )
+        )
     out.line(
         out.bold(f"{args.a} (A) against {args.b} (B)")
-        + out.text(f": {result.deals} deals from seed {args.seed} in {elapsed:.1f} s.")
+        + out.text(
+            f": {_plural(result.deals, 'deal')} from seed {args.seed} in {elapsed:.1f} s."
+        )
     )
     out.line(out.text(f"Rules: {_describe_rules(rules)}."))
     out.line(
@@ -123,8 +168,9 @@ def run(args: argparse.Namespace, out: _Out) -> int:
     )
     for index, name in enumerate(("A", "B")):
         out.line(
-            f"{name}: {result.bid[index]} contracts, {result.made[index]} made; "
+            f"{name}: {_plural(result.bid[index], 'contract')}, "
+            f"{result.made[index]} made; "
             f"{1000 * result.seconds[index]:.1f} ms a decision "
             f"(longest {1000 * result.slowest[index]:.0f} ms)"
         )
-    return 0
+    return 130 if result.interrupted else 0

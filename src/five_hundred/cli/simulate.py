@@ -106,7 +106,9 @@ class _Stats:
 
 
 @contextlib.contextmanager
-def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
+def _progress(
+    total: int, enabled: bool, label: str = "simulating"
+) -> Iterator[Callable[[int], None]]:
     """A function that reports progress: a rich progress bar on stderr, or nothing.
 
     The bar goes to stderr so that stdout (the statistics) can go to a file or a
@@ -124,7 +126,7 @@ def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
     )
 
     console = Console(file=sys.stderr, force_terminal=True)
-    columns = ("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (label, BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     # No refresh thread (auto_refresh): the bar is redrawn as each chunk finishes, and
     # a process running no other thread may fork its workers (five_hundred.parallel).
     with Progress(*columns, console=console, transient=True, auto_refresh=False) as bar:
@@ -341,13 +343,20 @@ def add_parser(commands: _Commands) -> None:
         help="a progress bar on stderr (with rich; by default when stderr is a "
         "terminal)",
     )
+    _add_parallel_options(parser, "the statistics")
+    _add_rules_options(parser)
+    parser.set_defaults(handler=run)
+
+
+def _add_parallel_options(parser: argparse.ArgumentParser, results: str) -> None:
+    """Add ``--workers`` and ``--ray``, whose choice never changes ``results``."""
     parser.add_argument(
         "--workers",
         type=_count_arg,
         default=None,
         metavar="N",
         help=f"worker processes (default: every core, here {default_workers()}); "
-        "the statistics are the same for any N",
+        f"{results} are the same for any N",
     )
     parser.add_argument(
         "--ray",
@@ -359,5 +368,3 @@ def add_parser(commands: _Commands) -> None:
         "or on a local Ray instance of --workers CPUs without ADDRESS "
         "(pip install 'five-hundred[ray]')",
     )
-    _add_rules_options(parser)
-    parser.set_defaults(handler=run)
