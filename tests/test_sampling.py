@@ -20,17 +20,20 @@ from five_hundred import (
     new_game,
     parse_cards,
     play_hand,
+    sampling,
     view,
 )
 from five_hundred._engine.codes import codes_from_mask
-from five_hundred._engine.playout import play_out
-from five_hundred.bidding import TrickBid, parse_bid
+from five_hundred._engine.playout import Policy, play_out
+from five_hundred.bidding import Pass, TrickBid, parse_bid
 from five_hundred.bots import _strain_estimate
 from five_hundred.cards import CARDS_BY_CODE, Strain, mask_from_cards
 from five_hundred.cli import main
 from five_hundred.sampling import (
     SamplingPlayer,
     _BidSimulator,
+    _choice_of,
+    _forced_first,
     _rule_discard,
     _rule_policy,
     _seat_friends,
@@ -61,7 +64,9 @@ def test_plays_whole_hands_legally_and_replays_from_its_seed() -> None:
 
         def finish(seed: int, rules: Rules = rules) -> tuple[object, ...]:
             bots = [
-                SamplingPlayer(budget=None, bid_budget=None, samples=3, seed=s)
+                SamplingPlayer(
+                    budget=None, bid_budget=None, samples=3, rollouts=1, seed=s
+                )
                 for s in range(rules.players)
             ]
             return play_hand(new_game(rules, seed=seed), bots).actions
@@ -89,6 +94,8 @@ def test_bad_views_and_settings_are_typed_errors() -> None:
         SamplingPlayer(samples=0)
     with pytest.raises(InvalidStateError, match="solve_tricks"):
         SamplingPlayer(solve_tricks=11)
+    with pytest.raises(InvalidStateError, match="rollouts"):
+        SamplingPlayer(rollouts=-1)
 
 
 def test_a_player_against_itself_is_even() -> None:
@@ -138,7 +145,7 @@ class _StopAt(RuleBasedPlayer):
 
 def test_a_match_is_the_same_for_any_number_of_workers() -> None:
     sampler = SamplingPlayer(
-        samples=3, bid_samples=3, budget=None, bid_budget=None, seed=4
+        samples=3, bid_samples=3, budget=None, bid_budget=None, rollouts=2, seed=4
     )
     serial = duplicate_match(sampler, RuleBasedPlayer(), deals=3, seed=11)
     pooled = duplicate_match(sampler, RuleBasedPlayer(), deals=3, seed=11, workers=2)
@@ -200,7 +207,8 @@ def test_match_and_advise_commands(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert re.search(r"A - B: [+-]\d+\.\d points a deal \(95% CI", out)
     argv = ["match", "sampling", "rules", "--deals", "2", "--progress", "never"]
-    argv += ["--samples", "2", "--bid-samples", "2", "--budget", "none"]
+    argv += ["--samples", "2", "--bid-samples", "2", "--rollouts", "2"]
+    argv += ["--budget", "none"]
     argv += ["--bid-budget", "none"]
     assert main([*argv, "--workers", "1"]) == 0
     serial = capsys.readouterr().out.splitlines()
@@ -240,6 +248,79 @@ def test_the_playout_policy_plays_as_the_rule_based_player() -> None:
         assert [choice_action(c) for c in chosen] == played
         checked += 1
     assert checked >= 5
+
+
+def test_a_rollout_starts_with_its_card_and_the_best_mean_wins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state, seat = _endgame(4, 8)
+    assert isinstance(state, GameState)
+    core = inner(state)
+    legal = legal_actions(state)
+    assert len(legal) > 1
+    # the forced policy's first choice is the card, then the policy decides
+    policy = _forced_first(_choice_of(legal[-1]), lambda *_: -5)
+    assert policy(seat, (), ()) == _choice_of(legal[-1])
+    assert policy(seat, (), ()) == -5
+    # with playouts in which the contracting side takes every trick after one card
+    # only, the contracting side plays that card and the defence never does
+    contract = state.contract
+    assert contract is not None
+    team = _side_mask(state.rules, contract.contractor)
+    for target in (legal[0], legal[-1]):
+        wanted = _choice_of(target)
+
+        def fake(
+            core: object, random_: object, policy: Policy, wanted: int = wanted
+        ) -> tuple[int, list[int]]:
+            first = policy(seat, (), ())
+            won = sum(8 << 4 * s for s in range(4) if team >> s & 1)
+            return (won if first == wanted else 0), [first]
+
+        monkeypatch.setattr(sampling, "play_out", fake)
+        player = SamplingPlayer(budget=None, rollouts=3, solve_tricks=1)
+        chosen = player.choose(view(state, seat), seat)
+        if team >> seat & 1:
+            assert chosen == target
+        else:
+            assert chosen != target
+    assert core == inner(state)  # the state is unchanged
+
+
+def test_rollouts_lead_the_joker_in_no_trumps_naming_each_suit() -> None:
+    # a no-trump contract: the leader holds the un-nominated Joker; every named lead
+    # is played out (the policy follows the suit it names) and the choice is legal
+    found = 0
+    bot = RuleBasedPlayer()
+    for seed in range(200):
+        state = new_game(seed=seed)
+        while state.phase is not Phase.PLAY and state.to_act is not None:
+            actor = state.to_act
+            action = bot.choose(view(state, actor), actor)
+            if state.phase is Phase.BIDDING and not isinstance(action, Pass):
+                action = next(
+                    (
+                        a
+                        for a in legal_actions(state)
+                        if isinstance(a, TrickBid) and a.strain is Strain.NO_TRUMPS
+                    ),
+                    action,
+                )
+            state = apply(state, action)
+        if state.phase is not Phase.PLAY:
+            continue
+        while state.to_act is not None and state.tricks_played < 6:
+            seat = state.to_act
+            legal = legal_actions(state)
+            if any(getattr(a, "suit", None) is not None for a in legal):
+                player = SamplingPlayer(budget=None, rollouts=4, seed=seed)
+                assert player.choose(view(state, seat), seat) in legal
+                found += 1
+                break
+            state = apply(state, bot.choose(view(state, seat), seat))
+        if found >= 3:
+            break
+    assert found >= 3
 
 
 def test_bids_and_discards_by_simulation_are_legal() -> None:

@@ -38,7 +38,7 @@ from five_hundred._engine.core import Core, Setup, with_hands
 from five_hundred._engine.playout import JOKER_LEAD, Policy, play_out
 from five_hundred._engine.solve import Table
 from five_hundred._engine.tables import EFF, STRENGTH, TRUMP
-from five_hundred.actions import Action, Discard
+from five_hundred.actions import Action, Discard, PlayCard
 from five_hundred.bidding import (
     MISERE,
     PASS,
@@ -50,7 +50,14 @@ from five_hundred.bidding import (
     outranks,
 )
 from five_hundred.bots import Player, RuleBasedPlayer, _strain_estimate
-from five_hundred.cards import CARDS_BY_CODE, Card, Rank, Strain, mask_from_cards
+from five_hundred.cards import (
+    CARDS_BY_CODE,
+    Card,
+    Rank,
+    Strain,
+    card_code,
+    mask_from_cards,
+)
 from five_hundred.dealing import pack, pack_mask
 from five_hundred.errors import InvalidStateError, quote, wrong_type
 from five_hundred.parallel import chunk_sizes, run_chunks
@@ -78,6 +85,8 @@ __all__ = [
     "duplicate_match",
 ]
 
+ROLLOUTS: Final = 20
+"""The default number of rollout samples of an early card decision."""
 _MADE_WEIGHT: Final = 20
 """How many tricks making (or defeating) the contract is worth in a card's value."""
 _DISCARD_CHOICES: Final = 5
@@ -92,14 +101,14 @@ class SamplingPlayer:
     """A player that bids and discards by simulation and plays by PIMC.
 
     Args:
-        samples: deals drawn per card decision (at most).
+        samples: deals drawn per card decision once the solver plays (at most).
         budget: seconds per card decision; sampling stops once they are spent (at
             least one sample is always solved, and the answer is always a legal
             action).  ``None``: no limit.
         solve_tricks: the solver is used once at most this many tricks are left
             (``None``: 4 with up to four players, 3 with five or six, where a trick
             has more cards); before that (the solver is slow on long hands), the
-            player plays as :class:`~five_hundred.bots.RuleBasedPlayer`.
+            player plays by ``rollouts``.
         bid_samples: simulated deals per strain for a bid (0: bid as
             :class:`~five_hundred.bots.RuleBasedPlayer`).
         bid_margin: points a bid's simulated value must beat passing by.
@@ -109,6 +118,10 @@ class SamplingPlayer:
         bid_budget: seconds per bid or discard: past half of it no more deals are
             drawn (four at least), and once spent the best choice simulated so far
             is taken (``None``: no limit).
+        rollouts: sampled deals per card decision before ``solve_tricks`` are left
+            (at most; ``budget`` bounds them too), each played out after every legal
+            card by the rule-of-thumb policy (0: play as
+            :class:`~five_hundred.bots.RuleBasedPlayer` until the solver takes over).
         seed: the seed of its random generator.
 
     **Bidding** (three, four and six players; the others bid as
@@ -127,7 +140,11 @@ class SamplingPlayer:
     three-card set of the five cards the rules of thumb would throw first is played
     out on the same simulated deals; the best mean score wins.
 
-    **Card play**: once ``solve_tricks`` are left, each sampled deal
+    **Card play**: until ``solve_tricks`` are left, each of ``rollouts`` sampled
+    deals (:func:`~five_hundred.search.resample.resample`) is played out once after
+    each legal card, every seat then playing by the rule-of-thumb policy; a card's
+    value in a sample is scored as below, and the best mean wins.  Once
+    ``solve_tricks`` are left, each sampled deal
     (:func:`~five_hundred.search.resample.resample`) is solved with
     :func:`~five_hundred.search.solver.solve_plays`; a card's value in a sample is
     its side's tricks plus a bonus for making (or, for the defence, defeating) the
@@ -152,6 +169,7 @@ class SamplingPlayer:
         bid_margin: float = 0.0,
         discard_samples: int = 0,
         bid_budget: float | None = 0.5,
+        rollouts: int = ROLLOUTS,
         seed: int = 0,
     ) -> None:
         if type(samples) is not int or samples < 1:
@@ -176,6 +194,10 @@ class SamplingPlayer:
             raise InvalidStateError(msg)
         self.discard_samples = discard_samples
         self.bid_budget = bid_budget
+        if type(rollouts) is not int or rollouts < 0:
+            msg = f"rollouts must be a whole number, 0 or more; got {quote(rollouts)}"
+            raise InvalidStateError(msg)
+        self.rollouts = rollouts
         self.seed = seed
         self._bidding: tuple[object, _BidSimulator] | None = None
         self._rng = random.Random(seed)
@@ -186,7 +208,7 @@ class SamplingPlayer:
             f"SamplingPlayer(samples={self.samples}, budget={self.budget}, "
             f"solve_tricks={self.solve_tricks}, bid_samples={self.bid_samples}, "
             f"bid_margin={self.bid_margin}, discard_samples={self.discard_samples}, "
-            f"bid_budget={self.bid_budget}, "
+            f"bid_budget={self.bid_budget}, rollouts={self.rollouts}, "
             f"seed={self.seed})"
         )
 
@@ -215,11 +237,15 @@ class SamplingPlayer:
             and isinstance(contract.bid, TrickBid)
         ):
             return self._simulated_discard(view, seat)
-        if view.phase is not Phase.PLAY or left > most:
+        if view.phase is not Phase.PLAY:
             return self._rules.choose(view, seat)
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
+        if left > most:
+            if self.rollouts:
+                return self._rollout_play(view, seat)
+            return self._rules.choose(view, seat)
         return self._sample_play(view, seat)
 
     def _spent(self, start: float) -> bool:
@@ -347,12 +373,85 @@ class SamplingPlayer:
             won = sum(sample.tricks_won_by_seat[s] for s in team)
             sign = 1 if seat in team else -1
             for choice, tricks in solve_core_plays(core, table).items():
-                made = contract_made(contract.bid, won + tricks)
-                points = tricks if not isinstance(contract.bid, MisereBid) else -tricks
-                value = sign * (points + _MADE_WEIGHT * (1 if made else -1))
+                value = sign * _play_value(contract.bid, won, tricks)
                 totals[choice] = totals.get(choice, 0.0) + value
         best = max(totals, key=lambda choice: (totals[choice], -choice))
         return choice_action(best)
+
+    def _rollout_play(self, seen: SeatView, seat: int) -> Action:
+        """The card with the best mean result of rule-of-thumb playouts.
+
+        Each of up to ``rollouts`` samples of the hidden hands is played out once
+        after each legal card, every seat then playing as :func:`_rule_policy`.
+        """
+        start = time.perf_counter()
+        choices = [_choice_of(action) for action in seen.legal_actions]
+        totals = dict.fromkeys(choices, 0.0)
+        rng = self._rng
+        policy_of: dict[int, Policy] = {}
+        named = [NO_SUIT]
+        for number in range(self.rollouts):
+            if (
+                number
+                and self.budget is not None
+                and time.perf_counter() - start > self.budget
+            ):
+                break
+            sample = resample(seen, rng)
+            core = inner(sample)
+            contract = sample.contract
+            assert contract is not None  # the play has a contract
+            team = _team(sample)
+            won = sum(sample.tricks_won_by_seat[s] for s in team)
+            sign = 1 if seat in team else -1
+            key = core.setup.key
+            policy = policy_of.get(key)
+            if policy is None:
+                team_mask = sum(1 << s for s in team)
+                friends = _seat_friends(seen.rules)
+                policy = policy_of[key] = _rule_policy(
+                    core.setup, team_mask, friends, named
+                )
+            for choice in choices:
+                # the suit led, for a Joker that names it (led before or now)
+                named[0] = choice - JOKER_LEAD if choice >= JOKER_LEAD else core.led
+                forced = _forced_first(choice, policy)
+                tricks, _ = play_out(core, rng.random, forced)
+                taken = sum(tricks >> 4 * s & 15 for s in team) - won
+                totals[choice] += sign * _play_value(contract.bid, won, taken)
+        best = max(totals, key=lambda choice: (totals[choice], -choice))
+        return choice_action(best)
+
+
+def _forced_first(choice: int, policy: Policy) -> Policy:
+    """``policy``, but the first decision is ``choice``."""
+    first = [choice]
+
+    def forced(seat: int, choices: tuple[int, ...], trick: tuple[int, ...]) -> int:
+        if first:
+            return first.pop()
+        return policy(seat, choices, trick)
+
+    return forced
+
+
+def _choice_of(action: Action) -> int:
+    """The playout choice of a card play (``choice_action`` the other way)."""
+    assert isinstance(action, PlayCard)
+    if action.suit is not None:
+        return JOKER_LEAD + action.suit.value
+    return card_code(action.card)
+
+
+def _play_value(bid: Bid, won: int, tricks: int) -> float:
+    """What the contracting side's ``tricks`` more (``won`` so far) are worth to it.
+
+    The tricks (fewer is better in misère) and a bonus of :data:`_MADE_WEIGHT` for
+    making the contract, a penalty as large for failing.
+    """
+    made = contract_made(bid, won + tricks)
+    points = tricks if not isinstance(bid, MisereBid) else -tricks
+    return points + _MADE_WEIGHT * (1 if made else -1)
 
 
 def _simulates(rules: Rules) -> bool:
@@ -391,7 +490,9 @@ def _lead_free_strength(key: int) -> tuple[int, ...]:
     )
 
 
-def _rule_policy(setup: Setup, team: int, friends: tuple[int, ...]) -> Policy:
+def _rule_policy(
+    setup: Setup, team: int, friends: tuple[int, ...], named: list[int] | None = None
+) -> Policy:
     """A playout policy on the engine's codes that plays like :class:`RuleBasedPlayer`.
 
     The same rules of thumb (its ``_play``): the contracting side leads its top trump
@@ -399,7 +500,8 @@ def _rule_policy(setup: Setup, team: int, friends: tuple[int, ...]) -> Policy:
     trumps, else low from its longest plain suit; a follower wins as cheaply as it can
     unless a friend (``friends[seat]``, a seat mask) is winning, and otherwise plays
     its lowest card.  It models how the hand goes against (and with) rule-of-thumb
-    players at a fraction of the cost of :meth:`RuleBasedPlayer.choose`.
+    players at a fraction of the cost of :meth:`RuleBasedPlayer.choose`.  ``named``
+    (one item) holds the suit an un-nominated Joker named when it was led.
     """
     key = setup.key
     trump = TRUMP[key]
@@ -424,7 +526,10 @@ def _rule_policy(setup: Setup, team: int, friends: tuple[int, ...]) -> Policy:
         for index, seat in enumerate(seats):
             for best in range(index):
                 winners[seat, index, best] = seats[best]
-    named = [NO_SUIT]  # the suit the Joker named when it was led (no-trump playouts)
+    # The suit the Joker named when it was led (no-trump playouts): set by the lead
+    # below, or by the caller for a Joker led before the playout started.
+    if named is None:
+        named = [NO_SUIT]
 
     def lead(seat: int, choices: tuple[int, ...]) -> int:
         if trump >= 0 and team >> seat & 1:

@@ -20,7 +20,7 @@ from five_hundred.cli._output import _Out, _plural
 from five_hundred.cli.simulate import _add_parallel_options, _progress, _show_progress
 from five_hundred.errors import quote
 from five_hundred.parallel import ClusterError
-from five_hundred.sampling import SamplingPlayer, duplicate_match
+from five_hundred.sampling import ROLLOUTS, SamplingPlayer, duplicate_match
 
 __all__ = ["add_parser", "run"]
 
@@ -40,6 +40,7 @@ def _player(name: str, args: argparse.Namespace, seed: int) -> Player:
         bid_samples=args.bid_samples,
         discard_samples=args.discard_samples,
         bid_budget=args.bid_budget,
+        rollouts=args.rollouts,
         seed=seed,
     )
 
@@ -93,6 +94,14 @@ def add_parser(commands: _Commands) -> None:
         default=None,
         help="sampling player: solve once this many tricks are left "
         "(default 4, or 3 with five or six players)",
+    )
+    parser.add_argument(
+        "--rollouts",
+        type=_int_arg,
+        default=ROLLOUTS,
+        help="sampling player: sampled deals a card decision before the solver "
+        f"plays, each played out after every card (default {ROLLOUTS}; 0: the rules "
+        "of thumb)",
     )
     parser.add_argument(
         "--bid-samples",
