@@ -1,0 +1,93 @@
+"""The framework adapters' card play by action id, on the engine's record.
+
+The OpenSpiel game and the PettingZoo environment (:mod:`five_hundred.integrations`)
+number the play of each card ``base + code``.  Their step is the hottest path of those
+frameworks' loops, so its two halves live here, where they are compiled with the rest
+of the engine: :func:`play_id` checks an id and plays its card with the engine's play
+step (:func:`._engine.step.play_card`), and :func:`play_ids` gives the legal ids of the
+next player from the legal mask the step computed, by table lookups (:func:`mask_ids`).
+Neither builds a facade value; anything else (the auction, the discard, the Joker's
+lead naming a suit) is left to the caller, which is told so by ``None``.
+"""
+
+from typing import Any, Final
+
+from five_hundred._engine.codes import JOKER_BIT, JOKER_CODE, NT
+from five_hundred._engine.core import PLAY, Core
+from five_hundred._engine.step import play_card
+
+__all__ = ["IdTable", "id_table", "mask_ids", "play_id", "play_ids"]
+
+IdTable = tuple[int, dict[int, tuple[int, ...]], tuple[dict[int, tuple[int, ...]], ...]]
+"""The ids ``base + code`` of card masks: ``(base, whole masks met, parts met)``.
+
+The ids of each whole mask met (the first :data:`WHOLE_MASKS`) and of each set of
+bits of each 16-bit part of a mask (one suit's codes; the fifth part is the Joker).
+"""
+WHOLE_MASKS: Final = 8192
+"""How many whole masks an :data:`IdTable` keeps (most legal masks recur: a few
+cards of the suit led)."""
+PART_SETS: Final = 8192
+"""How many sets of bits each part keeps (a suit has 13 cards: 8,192 sets)."""
+_PARTS: Final = 5
+"""16-bit parts of a card mask (codes 0 to 64)."""
+
+
+def id_table(base: int) -> IdTable:
+    """An empty table of the ids ``base + code``."""
+    return base, {}, tuple({} for _ in range(_PARTS))
+
+
+def mask_ids(table: IdTable, mask: int) -> tuple[int, ...]:
+    """The ids of the cards of ``mask``, ascending (the codes plus the base)."""
+    base, whole, parts = table
+    found = whole.get(mask)
+    if found is not None:
+        return found
+    ids: tuple[int, ...] = ()
+    rest: int = mask
+    at: int = 0
+    while rest:
+        bits: int = rest & 0xFFFF
+        if bits:
+            part = parts[at >> 4]
+            chunk = part.get(bits)
+            if chunk is None:
+                first: int = base + at
+                chunk = tuple([first + b for b in range(16) if bits >> b & 1])
+                if len(part) < PART_SETS:
+                    part[bits] = chunk
+            ids += chunk
+        rest >>= 16
+        at += 16
+    if len(whole) < WHOLE_MASKS:
+        whole[mask] = ids
+    return ids
+
+
+def play_ids(core: Core, table: IdTable) -> tuple[int, ...] | None:
+    """The ids of the cards the player to act may play, ascending.
+
+    ``None`` outside the card play and when the player may lead the un-nominated
+    Joker in No Trumps (its leads name a suit: the caller lists those).
+    """
+    if core.phase != PLAY:
+        return None
+    legal: int = core.legal
+    if legal & JOKER_BIT and core.led < 0 and core.setup.key == NT:
+        return None
+    return mask_ids(table, legal)
+
+
+def play_id(core: Core, code: int, plays: tuple[Any, ...]) -> Core | None:
+    """``core`` after the player to act plays the card of ``code``, if that is legal.
+
+    ``plays`` holds the action to log for each code.  ``None`` when ``code`` is not
+    a legal plain card play now: outside the card play, a card the player may not
+    play, or the un-nominated Joker led in No Trumps (which must name a suit).
+    """
+    if core.phase != PLAY or not 0 <= code <= JOKER_CODE or not core.legal >> code & 1:
+        return None
+    if code == JOKER_CODE and core.led < 0 and core.setup.key == NT:
+        return None
+    return play_card(core, code, -1, plays[code])
