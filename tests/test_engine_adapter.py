@@ -1,7 +1,7 @@
 """The adapters' card play by id (``five_hundred._engine.adapter``) against the facade.
 
 :func:`~five_hundred._engine.adapter.play_ids` must list exactly the ids of the card
-plays :func:`~five_hundred.legal_actions` allows (:ref:`rules-play`), and
+plays :func:`~five_hundred.legal_actions` allows (:ref:`rules-following`, :ref:`rules-joker-lead-suit`), and
 :func:`~five_hundred._engine.adapter.play_id` must step the record as
 :func:`~five_hundred.apply` does for a legal id and refuse (``None``) every other id,
 on random hands of random rules.
@@ -21,6 +21,7 @@ from five_hundred.tricks import PLAYS
 from tests.strategies import rules, seeds
 
 BASE = 190
+JOKER_LEADS = 255
 
 
 def naive_ids(mask: int, base: int) -> tuple[int, ...]:
@@ -29,9 +30,10 @@ def naive_ids(mask: int, base: int) -> tuple[int, ...]:
 
 
 def play_id_of(action: PlayCard) -> int:
-    """The id of a card play, as the adapters number it (a Joker lead naming a suit:
-    none of the plain ids)."""
-    return -1 if action.suit is not None else BASE + card_code(action.card)
+    """The id of a card play, as the adapters number it."""
+    if action.suit is not None:  # the Joker led naming a suit
+        return JOKER_LEADS + action.suit
+    return BASE + card_code(action.card)
 
 
 @given(st.lists(st.integers(0, (1 << (JOKER_CODE + 1)) - 1), max_size=40))
@@ -62,16 +64,13 @@ def test_play_ids_and_play_id_agree_with_the_facade(
     while state.to_act is not None:
         actions = legal_actions(state)
         core = inner(state)
-        found = adapter.play_ids(core, table)
-        plain = sorted(
-            play_id_of(a) for a in actions if isinstance(a, PlayCard) and a.suit is None
-        )
+        found = adapter.play_ids(core, table, JOKER_LEADS)
+        ids = sorted(play_id_of(a) for a in actions if isinstance(a, PlayCard))
+        plain = [i for i in ids if i < JOKER_LEADS]
         if state.phase is not Phase.PLAY:
             assert found is None
-        elif any(isinstance(a, PlayCard) and a.suit is not None for a in actions):
-            assert found is None  # the Joker's lead names a suit: the caller lists it
         else:
-            assert found == tuple(plain)
+            assert found == tuple(ids)
         for code in (*range(-2, JOKER_CODE + 2), rng.randrange(-300, 300)):
             after = adapter.play_id(core, code, PLAYS)
             if BASE + code not in plain:

@@ -12,8 +12,9 @@ lead naming a suit) is left to the caller, which is told so by ``None``.
 
 from typing import Any, Final
 
-from five_hundred._engine.codes import JOKER_BIT, JOKER_CODE, NT
+from five_hundred._engine.codes import ALL_SUITS, HAND_SIZE, JOKER_BIT, JOKER_CODE, NT
 from five_hundred._engine.core import PLAY, Core
+from five_hundred._engine.play import joker_suits
 from five_hundred._engine.step import play_card
 
 __all__ = ["IdTable", "id_table", "mask_ids", "play_id", "play_ids"]
@@ -31,6 +32,8 @@ PART_SETS: Final = 8192
 """How many sets of bits each part keeps (a suit has 13 cards: 8,192 sets)."""
 _PARTS: Final = 5
 """16-bit parts of a card mask (codes 0 to 64)."""
+_LOW_BITS: Final = 48
+_LOW_PARTS: Final = (1 << _LOW_BITS) - 1
 
 
 def id_table(base: int) -> IdTable:
@@ -45,9 +48,14 @@ def mask_ids(table: IdTable, mask: int) -> tuple[int, ...]:
     if found is not None:
         return found
     ids: tuple[int, ...] = ()
-    rest: int = mask
+    # Spades to diamonds, then hearts and the Joker: parts of small ints (a mask
+    # may not fit a machine word; its two halves do).
+    rest: int = mask & _LOW_PARTS
+    high: int = mask >> _LOW_BITS
     at: int = 0
-    while rest:
+    while rest or high:
+        if not rest:
+            rest, high, at = high, 0, _LOW_BITS
         bits: int = rest & 0xFFFF
         if bits:
             part = parts[at >> 4]
@@ -65,18 +73,28 @@ def mask_ids(table: IdTable, mask: int) -> tuple[int, ...]:
     return ids
 
 
-def play_ids(core: Core, table: IdTable) -> tuple[int, ...] | None:
-    """The ids of the cards the player to act may play, ascending.
+def play_ids(core: Core, table: IdTable, joker_leads: int) -> tuple[int, ...] | None:
+    """The ids of the cards the player to act may play, ascending (or ``None``).
 
-    ``None`` outside the card play and when the player may lead the un-nominated
-    Joker in No Trumps (its leads name a suit: the caller lists those).
+    ``None`` outside the card play.  The un-nominated Joker led in No Trumps names a
+    suit (:ref:`rules-joker-lead-suit`): its ids are ``joker_leads + suit``, for the
+    suits the leader may name, after the ids of the other cards.
     """
     if core.phase != PLAY:
         return None
     legal: int = core.legal
-    if legal & JOKER_BIT and core.led < 0 and core.setup.key == NT:
-        return None
-    return mask_ids(table, legal)
+    if not legal & JOKER_BIT or core.led >= 0 or core.setup.key != NT:
+        return mask_ids(table, legal)
+    seat = core.to_act
+    assert seat is not None  # the card play always has a player to act
+    names = joker_suits(
+        core.setup.options,
+        core.suits_led,
+        core.voids >> 4 * seat & ALL_SUITS,
+        core.done == HAND_SIZE - 1,
+    )
+    leads = tuple([joker_leads + suit for suit in range(4) if names >> suit & 1])
+    return mask_ids(table, legal ^ JOKER_BIT) + leads
 
 
 def play_id(core: Core, code: int, plays: tuple[Any, ...]) -> Core | None:

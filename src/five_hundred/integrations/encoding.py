@@ -255,9 +255,10 @@ class Table:
         """The legal action ids of the seat to act, ascending (empty once over)."""
         ids = self._ids
         if ids is None:
-            # The card play (but for the lead of the Joker naming a suit) by the
-            # engine, from the legal mask; the other phases here.
-            ids = play_ids(self._core, _PLAY_TABLE) or self._find_legal()
+            # The card play by the engine, from the legal mask; the other phases here.
+            ids = play_ids(self._core, _PLAY_TABLE, JOKER_LEAD)
+            if ids is None:
+                ids = self._find_legal()
             self._ids = ids
         return ids
 
