@@ -84,7 +84,8 @@ def play_ids(core: Core, table: IdTable, joker_leads: int) -> tuple[int, ...] | 
         return None
     legal: int = core.legal
     if not legal & JOKER_BIT or core.led >= 0 or core.setup.key != NT:
-        return mask_ids(table, legal)
+        found = table[1].get(legal)  # mask_ids' first lookup, without its call
+        return found if found is not None else mask_ids(table, legal)
     seat = core.to_act
     assert seat is not None  # the card play always has a player to act
     names = joker_suits(
