@@ -22,7 +22,17 @@ PURE_ENV = "FIVE_HUNDRED_PURE"
 ENGINE = Path("src", "five_hundred", "_engine")
 # Every engine module but the package's __init__ and memo (a decorator over generic
 # callables, weakref and functools: compiled it would gain nothing and lose wraps).
-COMPILED = ["codes", "tables", "play", "core", "step", "playout", "auction", "solve"]
+COMPILED = [
+    "codes",
+    "tables",
+    "play",
+    "core",
+    "step",
+    "playout",
+    "auction",
+    "solve",
+    "adapter",
+]
 
 
 # The commands that build the package: the others (egg_info, dist_info, sdist) need no

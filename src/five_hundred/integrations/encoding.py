@@ -39,7 +39,6 @@ and the picks made so far.
 ('PLAY JK:S', 'PLAY JK')
 """
 
-import struct
 from collections.abc import Sequence
 from typing import Final
 
@@ -47,9 +46,9 @@ import numpy as np
 import numpy.typing as npt
 
 from five_hundred._engine import core as _core
-from five_hundred._engine.codes import JOKER_BIT, JOKER_CODE, KITTY_SIZE, NT
+from five_hundred._engine.adapter import id_table, mask_ids, play_id, play_ids
+from five_hundred._engine.codes import KITTY_SIZE
 from five_hundred._engine.core import Core, Log
-from five_hundred._engine.step import play_card
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
     BLIND_MISERE,
@@ -256,12 +255,9 @@ class Table:
         """The legal action ids of the seat to act, ascending (empty once over)."""
         ids = self._ids
         if ids is None:
-            core = self._core
-            if core.phase == _PLAY_PHASE and (
-                core.led >= 0 or core.setup.key != NT or not core.legal & JOKER_BIT
-            ):  # the card play, but for the lead of the Joker naming a suit
-                ids = _PLAY_IDS[core.legal]
-            else:
+            # The card play by the engine, from the legal mask; the other phases here.
+            ids = play_ids(self._core, _PLAY_TABLE, JOKER_LEAD)
+            if ids is None:
                 ids = self._find_legal()
             self._ids = ids
         return ids
@@ -274,7 +270,7 @@ class Table:
         if phase == _DISCARD:
             seat = core.to_act
             assert seat is not None  # the discard always has a player to act
-            return _mask_ids(core.hands[seat] & ~self._picked(), _PICK_CHUNKS)
+            return mask_ids(_PICK_TABLE, core.hands[seat] & ~self._picked())
         return tuple(self._other_map())
 
     def _picked(self) -> int:
@@ -310,24 +306,18 @@ class Table:
         """
         if type(action_id) is not int:
             action_id = _check_id(action_id)
+        after = play_id(self._core, action_id - PLAY, PLAYS)
+        if after is not None:  # a card played (the engine checked the id)
+            seat = after.to_act
+            if seat is None:  # the hand is over: score it
+                return self._moved(after_play(after))
+            self._core = after
+            self._state = None
+            self._ids = None
+            return seat
         core = self._core
         phase = core.phase
-        if phase == _PLAY_PHASE:
-            code = _PLAY_CODES.get(action_id, -1)
-            if (
-                code >= 0
-                and core.legal >> code & 1
-                and (code != JOKER_CODE or core.led >= 0 or core.setup.key != NT)
-            ):
-                after = play_card(core, code, -1, PLAYS[code])
-                seat = after.to_act
-                if seat is None:  # the hand is over: score it
-                    return self._moved(after_play(after))
-                self._core = after
-                self._state = None
-                self._ids = None
-                return seat
-        elif phase == _BIDDING:
+        if phase == _BIDDING:
             call = _calls(core)[2].get(action_id)
             if call is not None:
                 # The auction's own step, on the record (no state built between calls).
@@ -390,30 +380,6 @@ _FAST_PHASES: Final = frozenset((_BIDDING, _DISCARD))
 """Phases whose every legal id the fast paths of :meth:`Table.step` take."""
 
 
-class _ChunkIds(dict[int, tuple[int, ...]]):
-    """The action ids of each set of cards of one 16-bit part of a mask, on demand.
-
-    One per base (plays, picks) and part; only the first :data:`_CHUNK_CACHE` sets
-    met are kept.
-    """
-
-    __slots__ = ("ids",)
-
-    def __init__(self, ids: tuple[int, ...]) -> None:
-        super().__init__()
-        self.ids = ids
-        """The action id of each bit of this part (``-1`` where no card is)."""
-
-    def __missing__(self, bits: int) -> tuple[int, ...]:
-        found = tuple(sorted(i for b, i in enumerate(self.ids) if bits >> b & 1))
-        if len(self) < _CHUNK_CACHE:
-            self[bits] = found
-        return found
-
-
-_CHUNK_CACHE: Final = 4096
-_SPLIT: Final = struct.Struct("<4HB").unpack
-"""A card mask (up to 72 bits) as four 16-bit parts and the last byte."""
 _CODE_BY_CARD: Final = {card: code for code, card in enumerate(CARDS_BY_CODE)}
 """The engine's code of each card (its place in ``CARDS_BY_CODE``)."""
 _CODE_OF_ID: Final = tuple(
@@ -421,57 +387,15 @@ _CODE_OF_ID: Final = tuple(
     for offset in range(CARDS)
 )
 """The engine's card code of each id offset (``id - PLAY`` or ``id - PICK``)."""
-_PLAY_CODES: Final = {PLAY + offset: code for offset, code in enumerate(_CODE_OF_ID)}
-"""The engine's code of the card of each ``PLAY card`` id."""
 _PICK_CODES: Final = {PICK + offset: code for offset, code in enumerate(_CODE_OF_ID)}
 """The engine's code of the card of each pick id."""
-
-
-def _chunks(base: int) -> tuple[_ChunkIds, ...]:
-    """The id tables of the five parts of a mask, for the ids ``base + card code``."""
-    ids = [-1] * 72
-    for card, code in _CODE_BY_CARD.items():
-        ids[code] = base + card_code(card)
-    return tuple(_ChunkIds(tuple(ids[at : at + 16])) for at in range(0, 72, 16))
-
-
-_PLAY_CHUNKS: Final = _chunks(PLAY)
-_PICK_CHUNKS: Final = _chunks(PICK)
-
-
-class _PlayIds(dict[int, tuple[int, ...]]):
-    """The ``PLAY card`` ids of each legal mask, for the first :data:`_MASKS_CACHE` met.
-
-    Most masks a player may play are a few cards of the suit led, which recur from
-    hand to hand (as in :data:`~five_hundred.tricks.PLAYS_OF_MASK`).
-    """
-
-    __slots__ = ()
-
-    def __missing__(self, mask: int) -> tuple[int, ...]:
-        ids = _mask_ids(mask, _PLAY_CHUNKS)
-        if len(self) < _MASKS_CACHE:
-            self[mask] = ids
-        return ids
-
-
-_MASKS_CACHE: Final = 8192
-_PLAY_IDS: Final = _PlayIds()
-
-
-def _mask_ids(mask: int, chunks: tuple[_ChunkIds, ...]) -> tuple[int, ...]:
-    """The ids of a mask's cards, ascending (one lookup per 16-bit part held)."""
-    a, b, c, d, e = _SPLIT(mask.to_bytes(9, "little"))
-    ids = chunks[0][a] if a else ()
-    if b:
-        ids += chunks[1][b]
-    if c:
-        ids += chunks[2][c]
-    if d:
-        ids += chunks[3][d]
-    if e:
-        ids += chunks[4][e]
-    return ids
+if tuple(range(CARDS)) != _CODE_OF_ID:  # the engine's play by id relies on it
+    msg = "an action id's card code must be the engine's code of the card"
+    raise ImportError(msg)
+_PLAY_TABLE: Final = id_table(PLAY)
+"""The ``PLAY card`` ids of the legal masks met (see :func:`._engine.adapter.mask_ids`)."""
+_PICK_TABLE: Final = id_table(PICK)
+"""The pick ids of the sets of cards met."""
 
 
 _CallIds = tuple[tuple[Action, ...], tuple[int, ...], dict[int, Action]]

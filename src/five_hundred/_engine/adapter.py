@@ -1,0 +1,112 @@
+"""The framework adapters' card play by action id, on the engine's record.
+
+The OpenSpiel game and the PettingZoo environment (:mod:`five_hundred.integrations`)
+number the play of each card ``base + code``.  Their step is the hottest path of those
+frameworks' loops, so its two halves live here, where they are compiled with the rest
+of the engine: :func:`play_id` checks an id and plays its card with the engine's play
+step (:func:`._engine.step.play_card`), and :func:`play_ids` gives the legal ids of the
+next player from the legal mask the step computed, by table lookups (:func:`mask_ids`).
+Neither builds a facade value; anything else (the auction, the discard, the Joker's
+lead naming a suit) is left to the caller, which is told so by ``None``.
+"""
+
+from typing import Any, Final
+
+from five_hundred._engine.codes import ALL_SUITS, HAND_SIZE, JOKER_BIT, JOKER_CODE, NT
+from five_hundred._engine.core import PLAY, Core
+from five_hundred._engine.play import joker_suits
+from five_hundred._engine.step import play_card
+
+__all__ = ["IdTable", "id_table", "mask_ids", "play_id", "play_ids"]
+
+IdTable = tuple[int, dict[int, tuple[int, ...]], tuple[dict[int, tuple[int, ...]], ...]]
+"""The ids ``base + code`` of card masks: ``(base, whole masks met, parts met)``.
+
+The ids of each whole mask met (the first :data:`WHOLE_MASKS`) and of each set of
+bits of each 16-bit part of a mask (one suit's codes; the fifth part is the Joker).
+"""
+WHOLE_MASKS: Final = 8192
+"""How many whole masks an :data:`IdTable` keeps (most legal masks recur: a few
+cards of the suit led)."""
+PART_SETS: Final = 8192
+"""How many sets of bits each part keeps (a suit has 13 cards: 8,192 sets)."""
+_PARTS: Final = 5
+"""16-bit parts of a card mask (codes 0 to 64)."""
+_LOW_BITS: Final = 48
+_LOW_PARTS: Final = (1 << _LOW_BITS) - 1
+
+
+def id_table(base: int) -> IdTable:
+    """An empty table of the ids ``base + code``."""
+    return base, {}, tuple({} for _ in range(_PARTS))
+
+
+def mask_ids(table: IdTable, mask: int) -> tuple[int, ...]:
+    """The ids of the cards of ``mask``, ascending (the codes plus the base)."""
+    base, whole, parts = table
+    found = whole.get(mask)
+    if found is not None:
+        return found
+    ids: tuple[int, ...] = ()
+    # Spades to diamonds, then hearts and the Joker: parts of small ints (a mask
+    # may not fit a machine word; its two halves do).
+    rest: int = mask & _LOW_PARTS
+    high: int = mask >> _LOW_BITS
+    at: int = 0
+    while rest or high:
+        if not rest:
+            rest, high, at = high, 0, _LOW_BITS
+        bits: int = rest & 0xFFFF
+        if bits:
+            part = parts[at >> 4]
+            chunk = part.get(bits)
+            if chunk is None:
+                first: int = base + at
+                chunk = tuple([first + b for b in range(16) if bits >> b & 1])
+                if len(part) < PART_SETS:
+                    part[bits] = chunk
+            ids += chunk
+        rest >>= 16
+        at += 16
+    if len(whole) < WHOLE_MASKS:
+        whole[mask] = ids
+    return ids
+
+
+def play_ids(core: Core, table: IdTable, joker_leads: int) -> tuple[int, ...] | None:
+    """The ids of the cards the player to act may play, ascending (or ``None``).
+
+    ``None`` outside the card play.  The un-nominated Joker led in No Trumps names a
+    suit (:ref:`rules-joker-lead-suit`): its ids are ``joker_leads + suit``, for the
+    suits the leader may name, after the ids of the other cards.
+    """
+    if core.phase != PLAY:
+        return None
+    legal: int = core.legal
+    if not legal & JOKER_BIT or core.led >= 0 or core.setup.key != NT:
+        found = table[1].get(legal)  # mask_ids' first lookup, without its call
+        return found if found is not None else mask_ids(table, legal)
+    seat = core.to_act
+    assert seat is not None  # the card play always has a player to act
+    names = joker_suits(
+        core.setup.options,
+        core.suits_led,
+        core.voids >> 4 * seat & ALL_SUITS,
+        core.done == HAND_SIZE - 1,
+    )
+    leads = tuple([joker_leads + suit for suit in range(4) if names >> suit & 1])
+    return mask_ids(table, legal ^ JOKER_BIT) + leads
+
+
+def play_id(core: Core, code: int, plays: tuple[Any, ...]) -> Core | None:
+    """``core`` after the player to act plays the card of ``code``, if that is legal.
+
+    ``plays`` holds the action to log for each code.  ``None`` when ``code`` is not
+    a legal plain card play now: outside the card play, a card the player may not
+    play, or the un-nominated Joker led in No Trumps (which must name a suit).
+    """
+    if core.phase != PLAY or not 0 <= code <= JOKER_CODE or not core.legal >> code & 1:
+        return None
+    if code == JOKER_CODE and core.led < 0 and core.setup.key == NT:
+        return None
+    return play_card(core, code, -1, plays[code])
