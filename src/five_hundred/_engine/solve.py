@@ -113,8 +113,12 @@ LOWER: Final[tuple[tuple[int, ...], ...]] = tuple(_lower(key) for key in range(9
 """``LOWER[key][code]``: the mask of the cards of the code's effective suit ranked at
 or below it (itself included)."""
 
-STRIDE: Final = 160
-"""Bits per seat in a position's whole canonical form (places ``32 * suit + i``)."""
+PLACES: Final = 20
+"""Bits per suit in a seat's canonical form (places ``PLACES * suit + i``; a suit
+has at most 18 cards)."""
+
+STRIDE: Final = 4 * PLACES + 4
+"""Bits per seat in a position's whole canonical form (the Joker's "no suit" last)."""
 
 Context = tuple[
     int,
@@ -417,7 +421,7 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     The *shape* is what every position sharing an entry has in common: each seat's
     length in each effective suit, the leader, the contracting side and what the
     un-nominated Joker's rules read.  The *places* are each seat's cards by place
-    among the live ones of their suit (bit ``32 * suit + i`` for the ``i``-th
+    among the live ones of their suit (bit ``PLACES * suit + i`` for the ``i``-th
     strongest), the seats :data:`STRIDE` bits apart.  The parts of suits are kept in
     the context (a suit often stays the same for long), and so are the keys by the
     exact cards.
@@ -437,7 +441,7 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
         cut = tuple([hands[seat] & suit_mask for seat in seats])
         part = parts.get(cut)
         if part is None:
-            part = _part(RANKED[key][suit], cut, 32 * suit)
+            part = _part(RANKED[key][suit], cut, PLACES * suit)
             parts[cut] = part
         for index in range(count):
             rel[index] |= part[index]
@@ -490,18 +494,25 @@ def _mask_of(ctx: Context, hands: tuple[int, ...], rel: int) -> int:
     """
     key, seats = ctx[0], ctx[7]
     live = _live(seats, hands, ())
+    plain = PLAIN[key]
     mask = 0
     for suit in range(NO_SUIT + 1):
-        if not rel & SUIT_MASKS[key][suit]:
+        suit_mask = SUIT_MASKS[key][suit]
+        read = rel & suit_mask
+        if not read:
             continue
-        place = 0
         count = 0
-        for _, bit in RANKED_BITS[key][suit]:
-            if live & bit:
-                place += 1
-                if rel & bit:
-                    count = place
-        mask |= ((1 << count) - 1) << 32 * suit
+        if plain[suit]:
+            # bit order is rank order: the live cards from the lowest one read up
+            count = (live & suit_mask & -(read & -read)).bit_count()
+        else:
+            place = 0
+            for _, bit in RANKED_BITS[key][suit]:
+                if live & bit:
+                    place += 1
+                    if read & bit:
+                        count = place
+        mask |= ((1 << count) - 1) << PLACES * suit
     whole = 0
     for index in range(len(seats)):
         whole |= mask << STRIDE * index
@@ -515,10 +526,18 @@ def _rel_of(ctx: Context, hands: tuple[int, ...], mask: int) -> int:
     """
     key, seats = ctx[0], ctx[7]
     live = _live(seats, hands, ())
+    plain = PLAIN[key]
     rel = 0
     for suit in range(NO_SUIT + 1):
-        count = (mask >> 32 * suit & 0xFFFFFFFF).bit_count()
+        count = (mask >> PLACES * suit & 0xFFFFF).bit_count()
         if not count:
+            continue
+        if plain[suit]:
+            # bit order is rank order: drop the live cards above, from the top
+            rest = live & SUIT_MASKS[key][suit]
+            for _ in range(count - 1):
+                rest ^= BITS[rest.bit_length() - 1]
+            rel |= BITS[rest.bit_length() - 1]
             continue
         for _, bit in RANKED_BITS[key][suit]:
             if live & bit:
@@ -539,9 +558,16 @@ def _run_bottom(ctx: Context, pos: Position, code: int) -> int:
     hands, seat, _, trick, _, _, _, _, _, _ = pos
     held = hands[seat]
     live = _live(ctx[7], hands, trick)
+    suit = EFF[key][code]
     bottom = BITS[code]
+    if PLAIN[key][suit]:
+        # bit order is rank order: the held cards below down to another seat's
+        below = SUIT_MASKS[key][suit] & (bottom - 1)
+        others = live & below & ~held
+        run = held & below & -BITS[others.bit_length()] if others else held & below
+        return run & -run if run else bottom
     started = False
-    for other, bit in RANKED_BITS[key][EFF[key][code]]:
+    for other, bit in RANKED_BITS[key][suit]:
         if not started:
             started = other == code
         elif live & bit:
