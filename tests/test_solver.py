@@ -44,12 +44,15 @@ from five_hundred._engine.solve import (
     Table,
     _bounds,
     _canon,
+    _live,
     _lookup,
+    _order,
+    _run_bottom,
     _tops,
     position_of,
 )
 from five_hundred._engine.step import next_mask
-from five_hundred._engine.tables import SUIT_MASKS
+from five_hundred._engine.tables import EFF, SUIT_MASKS
 from five_hundred.search.solver import _context, solve_core
 from five_hundred.state import inner, outer
 from tests.random_games import random_action
@@ -387,6 +390,33 @@ def test_positions_differing_in_low_cards_share_an_entry() -> None:
                 assert low == solve_core(other)
                 shared += 1
     assert shared >= 3
+
+
+@settings(max_examples=40, deadline=None)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_a_searched_card_runs_down_to_the_lowest_card_alike(
+    rules: Rules, seed: int, line: int
+) -> None:
+    """The run of each card searched (its relevance reaches that low when its own
+    rank mattered): the seat's cards below it, adjacent among the live cards of the
+    effective suit, down to the last before another seat's card."""
+    state = _position(seed, line, 6, rules)
+    if state is None:
+        return
+    core = inner(state)
+    ctx, pos = _context(core), position_of(core)
+    key = ctx[0]
+    held = pos[0][pos[1]]
+    live = _live(ctx[7], pos[0], pos[3])
+    for choice in _order(ctx, pos):
+        code = min(choice, 64)
+        ranked = [c for c in RANKED[key][EFF[key][code]] if live & BITS[c]]
+        bottom = code
+        for other in ranked[ranked.index(code) + 1 :]:
+            if not held & BITS[other]:
+                break
+            bottom = other
+        assert _run_bottom(ctx, pos, code) == BITS[bottom]
 
 
 def test_solve_outside_the_play_is_a_typed_error() -> None:
