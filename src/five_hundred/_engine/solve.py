@@ -13,6 +13,12 @@ The techniques are those of bridge solvers, on the engine's masks:
   *rank equivalence*: each card is replaced by its place among the cards of its
   effective suit still in play, so positions that differ only in cards already played
   share an entry; it holds lower and upper bounds;
+- *partition search* (DDS's relevant ranks): a search also returns the cards its
+  result read beyond the suits' lengths (the winners of tricks where they beat a card
+  of their suit, the cards the bounds below read, the lowest card of a run searched
+  once), and an entry compares only the places from the top of each suit down to the
+  lowest such card, among positions of the same lengths: one entry serves every
+  position that differs only in lower cards;
 - a quick-trick bound: the top cards the leader can cash at once (trumps first; side
   suits only while no opponent can ruff or play the un-nominated Joker on them), then
   a partner's top cards of a suit the leader leads a low card of, and a
