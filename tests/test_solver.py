@@ -35,18 +35,26 @@ from five_hundred import (
     solve_plays,
     view,
 )
-from five_hundred._engine.codes import NO_SUIT
+from five_hundred._engine.codes import BITS, NO_SUIT
+from five_hundred._engine.core import Core
 from five_hundred._engine.solve import (
     RANKED,
     Context,
     Position,
+    Table,
     _bounds,
+    _canon,
+    _live,
+    _lookup,
+    _order,
+    _run_bottom,
     _tops,
     position_of,
 )
-from five_hundred._engine.tables import SUIT_MASKS
-from five_hundred.search.solver import _context
-from five_hundred.state import inner
+from five_hundred._engine.step import next_mask
+from five_hundred._engine.tables import EFF, SUIT_MASKS
+from five_hundred.search.solver import _context, solve_core
+from five_hundred.state import inner, outer
 from tests.random_games import random_action
 from tests.strategies import game_rules, seeds
 
@@ -161,7 +169,7 @@ def test_trick_start_bounds_hold(rules: Rules, seed: int, line: int) -> None:
     misere = isinstance(contract.bid, MisereBid)
     core = inner(state)
     left = 10 - state.tricks_played
-    low, high = _bounds(
+    low, high, _ = _bounds(
         _context(core), position_of(core), 0, min(left, 1) if misere else left
     )
     assert low <= _brute(state, _team(state), misere, {}) <= high
@@ -214,7 +222,7 @@ def test_bounds_with_a_lead_to_partners_tops_hold(
         if not _partner_entry(ctx, pos):
             continue
         left = 10 - state.tricks_played
-        low, high = _bounds(ctx, pos, 0, left)
+        low, high, _ = _bounds(ctx, pos, 0, left)
         assert low <= _brute(state, _team(state), False, {}) <= high
         return
 
@@ -295,6 +303,120 @@ def test_leading_the_unnominated_joker_agrees_with_brute_force() -> None:
         if found == 3:
             break
     assert found == 3
+
+
+def _variant(core: Core, rng: random.Random) -> Core:
+    """``core`` with a few cards of one effective suit swapped between two seats in
+    play: every seat keeps its lengths (and so what it has shown void); a called
+    partner's card stays."""
+    setup = core.setup
+    key = setup.key
+    seats = setup.order[setup.contractor]
+    hands = list(core.hands)
+    called = core.hand.partner_card
+    fixed = BITS[called] if called >= 0 else 0
+    for _ in range(rng.randrange(1, 4)):
+        suit_mask = SUIT_MASKS[key][rng.randrange(NO_SUIT + 1)] & ~fixed
+        holders = [seat for seat in seats if hands[seat] & suit_mask]
+        if len(holders) < 2:
+            continue
+        one, two = rng.sample(holders, 2)
+        first = rng.choice([c for c in range(65) if hands[one] & suit_mask & BITS[c]])
+        second = rng.choice([c for c in range(65) if hands[two] & suit_mask & BITS[c]])
+        swap = BITS[first] | BITS[second]
+        hands[one] ^= swap
+        hands[two] ^= swap
+    seat = core.to_act
+    assert seat is not None
+    legal = next_mask(setup, hands[seat], core.led, core.suits_led, core.done)
+    return core._replace(hands=tuple(hands), legal=legal)
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_a_table_shared_by_positions_alike_gives_their_values(
+    rules: Rules, seed: int, line: int
+) -> None:
+    """Table entries serve every position that agrees on the cards that mattered
+    (partition search): positions differing in swapped cards of a suit, solved one
+    after the other with one table, each get the brute-force value."""
+    state = _position(seed, line, 3, rules)
+    if state is None:
+        return
+    contract = state.contract
+    assert contract is not None
+    team = _team(state)
+    misere = isinstance(contract.bid, MisereBid)
+    rng = random.Random(line)
+    table: Table = {}
+    core = inner(state)
+    for attempt in range(4):
+        if attempt:
+            core = _variant(inner(state), rng)
+        assert solve_core(core, table) == _brute(outer(core), team, misere, {})
+
+
+def test_positions_differing_in_low_cards_share_an_entry() -> None:
+    """After solving a trick's start, some positions whose cards differ below the
+    ones that decided the tricks (other places, same lengths) find its value in the
+    table without a search; it is theirs."""
+    shared = 0
+    for seed in range(40):
+        state = _position(seed, seed, 3, Rules())
+        while state is not None and state.to_act is not None and state.trick:
+            state = apply(state, legal_actions(state)[0])
+        if state is None or state.to_act is None:
+            continue
+        core = inner(state)
+        assert core.setup.contractor is not None
+        ctx = _context(core)
+        table: Table = {}
+        solve_core(core, table)
+        shape, whole = _canon(ctx, position_of(core))
+        rng = random.Random(seed)
+        for _ in range(6):
+            other = _variant(core, rng)
+            pos = position_of(other)
+            other_shape, other_whole = _canon(_context(other), pos)
+            assert other_shape == shape
+            if other_whole == whole:
+                continue  # alike after rank equivalence alone
+            _, low, high, _ = _lookup(ctx, table, pos, shape, other_whole, 0, 10)
+            if low == high:
+                assert low == solve_core(other)
+                shared += 1
+    assert shared >= 3
+
+
+@settings(max_examples=40, deadline=None)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_a_searched_card_runs_down_to_the_lowest_card_alike(
+    rules: Rules, seed: int, line: int
+) -> None:
+    """The run of each card searched (its relevance reaches that low when its own
+    rank mattered): the seat's cards below it, adjacent among the live cards of the
+    effective suit, down to the last before another seat's card."""
+    state = _position(seed, line, 6, rules)
+    if state is None:
+        return
+    core = inner(state)
+    ctx, pos = _context(core), position_of(core)
+    key = ctx[0]
+    held = pos[0][pos[1]]
+    live = _live(ctx[7], pos[0], pos[3])
+    for choice in _order(ctx, pos):
+        code = min(choice, 64)
+        ranked = [c for c in RANKED[key][EFF[key][code]] if live & BITS[c]]
+        bottom = code
+        for other in ranked[ranked.index(code) + 1 :]:
+            if not held & BITS[other]:
+                break
+            bottom = other
+        assert _run_bottom(ctx, pos, code) == BITS[bottom]
 
 
 def test_solve_outside_the_play_is_a_typed_error() -> None:

@@ -13,6 +13,12 @@ The techniques are those of bridge solvers, on the engine's masks:
   *rank equivalence*: each card is replaced by its place among the cards of its
   effective suit still in play, so positions that differ only in cards already played
   share an entry; it holds lower and upper bounds;
+- *partition search* (DDS's relevant ranks): a search also returns the cards its
+  result read beyond the suits' lengths (the winners of tricks where they beat a card
+  of their suit, the cards the bounds below read, the lowest card of a run searched
+  once), and an entry compares only the places from the top of each suit down to the
+  lowest such card, among positions of the same lengths: one entry serves every
+  position that differs only in lower cards;
 - a quick-trick bound: the top cards the leader can cash at once (trumps first; side
   suits only while no opponent can ruff or play the un-nominated Joker on them), then
   a partner's top cards of a suit the leader leads a low card of, and a
@@ -98,6 +104,28 @@ RANKED_BITS: Final[tuple[tuple[tuple[tuple[int, int], ...], ...], ...]] = tuple(
 )
 """``RANKED`` with each code's bit."""
 
+
+def _lower(key: int) -> tuple[int, ...]:
+    out = [0] * (JOKER_CODE + 1)
+    for codes in RANKED[key]:
+        below = 0
+        for code in reversed(codes):
+            below |= BITS[code]
+            out[code] = below
+    return tuple(out)
+
+
+LOWER: Final[tuple[tuple[int, ...], ...]] = tuple(_lower(key) for key in range(9))
+"""``LOWER[key][code]``: the mask of the cards of the code's effective suit ranked at
+or below it (itself included)."""
+
+PLACES: Final = 20
+"""Bits per suit in a seat's canonical form (places ``PLACES * suit + i``; a suit
+has at most 18 cards)."""
+
+STRIDE: Final = 4 * PLACES + 4
+"""Bits per seat in a position's whole canonical form (the Joker's "no suit" last)."""
+
 Context = tuple[
     int,
     bool,
@@ -108,13 +136,14 @@ Context = tuple[
     int,
     tuple[int, ...],
     dict[tuple[int, ...], tuple[int, ...]],
-    dict[tuple[int, ...], tuple[int, ...]],
+    dict[tuple[int, ...], tuple[int, int]],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
 contractor, team, seats, parts, keys)``: the contract's play setup; ``team`` the
 seats of the contracting side (the contractor alone in misère) as a mask; ``seats``
-those who play; ``parts`` the canonical parts of suits met so far and ``keys`` the
-transposition keys of positions met so far by their exact cards (see ``_canon``).
+those who play; ``parts`` the canonical parts of suits met so far (with the seats'
+lengths) and ``keys`` the transposition keys of positions met so far by their exact
+cards (see ``_canon``).
 
 Plain tuples, unpacked where used: cheaper than named fields, and unboxed when
 compiled."""
@@ -128,8 +157,10 @@ cards and suit led), the suits led and shown void so far, the tricks done, and t
 seat winning the trick so far (the leader when it is empty) with the strength of its
 card (-1 when the trick is empty)."""
 
-Table = dict[tuple[int, ...], tuple[int, int]]
-"""The transposition table: bounds on the tricks to come, by canonical position."""
+Table = dict[int, list[tuple[int, int, int, int]]]
+"""The transposition table: by a position's shape (see ``_canon``), entries
+``(mask, pattern, low, high)``: bounds on the tricks to come of every position of that
+shape whose places masked by ``mask`` are ``pattern`` (see ``_search``)."""
 
 
 def context_of(core: Core, team: int) -> Context:
@@ -321,11 +352,13 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     return [choice for _, choice in scored]
 
 
-def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position]:
-    """Play ``choice``: the contracting side's gain, whether the hand is over, and after.
+def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position, int]:
+    """Play ``choice``: the contracting side's gain, whether the hand is over, after.
 
-    The hand is over after the last trick, or the misère contractor's first trick
-    won; the position after is then ``pos`` itself.
+        The hand is over after the last trick, or the misère contractor's first trick
+        won; the position after is then ``pos`` itself.  The last item is the bit of the
+        card that won the trick when ``choice`` completes one and another card of its
+    effective suit was played to it (else its suit alone decided), else 0.
     """
     key, misere, active, next_seat, options, contractor, team, _, _, _ = ctx
     hands, seat, leader, trick, led, suits_led, voids, done, winner, best = pos
@@ -360,24 +393,44 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
                 winner,
                 best,
             ),
+            0,
         )
+    # the winning card; its rank matters only against another card of its suit
+    row = STRENGTH[key][led]
+    top = code
+    for played in trick:
+        if row[played] == best:
+            top = played
+    won = 0
+    suit = EFF[key][top]
+    if top != code and EFF[key][code] == suit:
+        won = BITS[top]
+    else:
+        for played in trick:
+            if played != top and EFF[key][played] == suit:
+                won = BITS[top]
     gain = team >> winner & 1
     done += 1
     if done == HAND_SIZE or (misere and winner == contractor):
-        return gain, True, pos
+        return gain, True, pos, won
     return (
         gain,
         False,
         (after, winner, winner, (), -1, suits_led, voids, done, winner, -1),
+        won,
     )
 
 
-def _canon(ctx: Context, pos: Position) -> tuple[int, ...]:
-    """The transposition key of a position at the start of a trick.
+def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
+    """The transposition key of a position at the start of a trick: shape and places.
 
-    Each suit's part is the seats' cards of that suit by place among the live ones;
-    the parts are kept in the context (a suit often stays the same for long), and so
-    are the keys by the exact cards.
+    The *shape* is what every position sharing an entry has in common: each seat's
+    length in each effective suit, the leader, the contracting side and what the
+    un-nominated Joker's rules read.  The *places* are each seat's cards by place
+    among the live ones of their suit (bit ``PLACES * suit + i`` for the ``i``-th
+    strongest), the seats :data:`STRIDE` bits apart.  The parts of suits are kept in
+    the context (a suit often stays the same for long), and so are the keys by the
+    exact cards.
     """
     key, _, _, _, options, _, team, seats, parts, keys = ctx
     hands, _, leader, _, _, suits_led, voids, _, _, _ = pos
@@ -387,16 +440,18 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, ...]:
         return known
     count = len(seats)
     rel = [0] * count
+    lengths = 0
     live = 0
     for suit in range(NO_SUIT + 1):
         suit_mask = SUIT_MASKS[key][suit]
         cut = tuple([hands[seat] & suit_mask for seat in seats])
         part = parts.get(cut)
         if part is None:
-            part = _part(RANKED[key][suit], cut, 32 * suit)
+            part = _part(RANKED[key][suit], cut, PLACES * suit)
             parts[cut] = part
         for index in range(count):
             rel[index] |= part[index]
+        lengths = lengths << 24 | part[count]
         for held in cut:
             live |= held
     # the contracting side is part of the key: a table may serve several deals
@@ -409,14 +464,19 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, ...]:
             for seat in seats:
                 if hands[seat] & JOKER_BIT:
                     extra |= (voids >> 4 * seat & 15) << 8
-    rel.append(extra)
-    known = tuple(rel)
+    whole = 0
+    for index in range(count):
+        whole |= rel[index] << STRIDE * index
+    known = (lengths | extra << 120, whole)
     keys[exact] = known
     return known
 
 
 def _part(ranked: tuple[int, ...], cut: tuple[int, ...], base: int) -> tuple[int, ...]:
-    """Each seat's cards of one suit (``cut``) by place among the live ones."""
+    """Each seat's cards of one suit (``cut``) by place among the live ones.
+
+    Then the seats' lengths in it (4 bits each).
+    """
     rel = [0] * len(cut)
     place = base
     for code in ranked:
@@ -426,10 +486,104 @@ def _part(ranked: tuple[int, ...], cut: tuple[int, ...], base: int) -> tuple[int
                 rel[index] |= 1 << place
                 place += 1
                 break
+    lengths = 0
+    for index in range(len(cut)):
+        lengths |= cut[index].bit_count() << 4 * index
+    rel.append(lengths)
     return tuple(rel)
 
 
-def _quick(ctx: Context, pos: Position) -> int:
+def _mask_of(ctx: Context, hands: tuple[int, ...], rel: int) -> int:
+    """The places an entry with relevant cards ``rel`` compares.
+
+    Those of every seat from the top of each suit down to its lowest card in ``rel``.
+    """
+    key, seats = ctx[0], ctx[7]
+    live = _live(seats, hands, ())
+    plain = PLAIN[key]
+    mask = 0
+    for suit in range(NO_SUIT + 1):
+        suit_mask = SUIT_MASKS[key][suit]
+        read = rel & suit_mask
+        if not read:
+            continue
+        count = 0
+        if plain[suit]:
+            # bit order is rank order: the live cards from the lowest one read up
+            count = (live & suit_mask & -(read & -read)).bit_count()
+        else:
+            place = 0
+            for _, bit in RANKED_BITS[key][suit]:
+                if live & bit:
+                    place += 1
+                    if read & bit:
+                        count = place
+        mask |= ((1 << count) - 1) << PLACES * suit
+    whole = 0
+    for index in range(len(seats)):
+        whole |= mask << STRIDE * index
+    return whole
+
+
+def _rel_of(ctx: Context, hands: tuple[int, ...], mask: int) -> int:
+    """The relevant cards of a position matching entries of places ``mask``.
+
+    The lowest card of each suit that ``mask`` compares (those above are implied).
+    """
+    key, seats = ctx[0], ctx[7]
+    live = _live(seats, hands, ())
+    plain = PLAIN[key]
+    rel = 0
+    for suit in range(NO_SUIT + 1):
+        count = (mask >> PLACES * suit & 0xFFFFF).bit_count()
+        if not count:
+            continue
+        if plain[suit]:
+            # bit order is rank order: drop the live cards above, from the top
+            rest = live & SUIT_MASKS[key][suit]
+            for _ in range(count - 1):
+                rest ^= BITS[rest.bit_length() - 1]
+            rel |= BITS[rest.bit_length() - 1]
+            continue
+        for _, bit in RANKED_BITS[key][suit]:
+            if live & bit:
+                count -= 1
+                if not count:
+                    rel |= bit
+                    break
+    return rel
+
+
+def _run_bottom(ctx: Context, pos: Position, code: int) -> int:
+    """The bit of the lowest card of the run ``code`` heads for the seat to act.
+
+    Its cards adjacent among the live ones of the suit, searched once (see
+    :func:`_order`).
+    """
+    key = ctx[0]
+    hands, seat, _, trick, _, _, _, _, _, _ = pos
+    held = hands[seat]
+    live = _live(ctx[7], hands, trick)
+    suit = EFF[key][code]
+    bottom = BITS[code]
+    if PLAIN[key][suit]:
+        # bit order is rank order: the held cards below down to another seat's
+        below = SUIT_MASKS[key][suit] & (bottom - 1)
+        others = live & below & ~held
+        run = held & below & -BITS[others.bit_length()] if others else held & below
+        return run & -run if run else bottom
+    started = False
+    for other, bit in RANKED_BITS[key][suit]:
+        if not started:
+            started = other == code
+        elif live & bit:
+            if not held & bit:
+                break
+            bottom = bit
+    return bottom
+
+
+def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
     """Tricks the leader's side takes for sure by cashing the leader's top cards.
 
     Then, holding a low card of a suit whose top cards a partner holds, it leads that
@@ -437,7 +591,8 @@ def _quick(ctx: Context, pos: Position) -> int:
     a Joker that follows only a void player) limit each suit to the shortest holding
     of a seat that can ruff it, unless the leader's top trumps draw them first: so
     every counted trick is followed in suit by them.  A partner keeps its top card
-    while the leader cashes: it always holds another card to play.
+    while the leader cashes: it always holds another card to play.  Also the cards
+    the count read beyond the lengths of the suits (see :func:`_tops_at`).
     """
     key, _, _, _, options, _, team, seats, _, _ = ctx
     hands = pos[0]
@@ -456,28 +611,35 @@ def _quick(ctx: Context, pos: Position) -> int:
                 ruffers.append(held)
             elif key == NT and held & JOKER_BIT:
                 if not options[0]:
-                    return 0  # it may beat any card led
+                    return 0, 0  # it may beat any card led
                 ruffers.append(held)
+    rel = 0
     if ruffers and trump >= 0:
         # cashing its top trumps first draws the other side's trumps when these
         # are at least as many as any opponent holds: then no one can ruff
         trumps = SUIT_MASKS[key][trump]
         most = max([(held & trumps).bit_count() for held in ruffers])
-        if _tops(RANKED[key][trump], own, live) >= most:
+        drawn, stop = _tops_at(RANKED[key][trump], own, live)
+        rel |= stop
+        if drawn >= most:
             ruffers = []
     count = 0
     entry = 0  # the most tricks a partner's top cards take after a lead to them
     for suit in range(4):
         ranked = RANKED[key][suit]
         suit_mask = SUIT_MASKS[key][suit]
-        tops = _tops(ranked, own, live)
-        if not tops and own & suit_mask:
+        if not own & suit_mask:
+            continue
+        tops, stop = _tops_at(ranked, own, live)
+        rel |= stop
+        if not tops:
             # a low card of a suit whose top card a partner holds: led after the
             # leader's own tops, it puts that partner on lead to cash its tops
             theirs = 0
             for seat in seats:
                 if seat != leader and team >> seat & 1 == side:
-                    theirs = _tops(ranked, hands[seat], live)
+                    theirs, stop = _tops_at(ranked, hands[seat], live)
+                    rel |= stop
                     if theirs:
                         break
             if theirs and suit != trump:
@@ -485,18 +647,18 @@ def _quick(ctx: Context, pos: Position) -> int:
                     theirs = min(theirs, (held & suit_mask).bit_count())
             entry = max(entry, theirs)
             continue
-        if tops and suit != trump:
+        if suit != trump:
             for held in ruffers:
                 length = (held & suit_mask).bit_count()
                 tops = min(tops, length)
         count += tops
-    return count + entry
+    return count + entry, rel
 
 
-def _top_holder(ctx: Context, pos: Position) -> int:
+def _top_holder(ctx: Context, pos: Position) -> tuple[int, int]:
     """The seat holding the top trump (without trumps, the un-nominated Joker), or -1.
 
-    That card wins a trick whenever it is played.
+    That card wins a trick whenever it is played; its bit is the second item.
     """
     key = ctx[0]
     trump = TRUMP[key]
@@ -505,24 +667,25 @@ def _top_holder(ctx: Context, pos: Position) -> int:
     elif key == NT:
         ranked = RANKED[key][NO_SUIT]
     else:
-        return -1
+        return -1, 0
     hands = pos[0]
     for code in ranked:
         bit = BITS[code]
         for seat in ctx[7]:
             if hands[seat] & bit:
-                return seat
-    return -1
+                return seat, bit
+    return -1, 0
 
 
-def _sure_side(ctx: Context, pos: Position) -> int:
+def _sure_side(ctx: Context, pos: Position) -> tuple[int, int]:
     """Tricks a side wins for sure with top trumps: > 0 the contracting side's.
 
     Negative for the other side.  Take the trumps (without trumps, the un-nominated
     Joker) from the top down while one side holds them: each seat's such cards beat
     every card the other side holds, so each wins the trick it is played to, and a
     seat plays them to different tricks; every card is played by the hand's end (not
-    in misère, which ends early).
+    in misère, which ends early).  Also the bit of the first trump of the other side
+    (0 if none: the lengths tell the rest).
     """
     key, _, _, _, _, _, team, seats, _, _ = ctx
     trump = TRUMP[key]
@@ -531,7 +694,7 @@ def _sure_side(ctx: Context, pos: Position) -> int:
     elif key == NT:
         ranked = RANKED[key][NO_SUIT]
     else:
-        return 0
+        return 0, 0
     hands = pos[0]
     side = -1
     counts = [0] * len(hands)
@@ -544,107 +707,212 @@ def _sure_side(ctx: Context, pos: Position) -> int:
                     side = mine
                 elif mine != side:
                     most = max(counts)
-                    return most if side else -most
+                    return (most if side else -most), bit
                 counts[seat] += 1
                 break
     most = max(counts)
-    return most if side == 1 else -most
+    return (most if side == 1 else -most), 0
 
 
 def _tops(ranked: tuple[int, ...], own: int, live: int) -> int:
     """How many of the live cards of a suit, from the top, ``own`` holds."""
+    return _tops_at(ranked, own, live)[0]
+
+
+def _tops_at(ranked: tuple[int, ...], own: int, live: int) -> tuple[int, int]:
+    """:func:`_tops`, and the bit of the live card it stopped at.
+
+    That bit is 0 when ``own`` holds every live card of the suit (the lengths tell).
+    """
     tops = 0
     for code in ranked:
         bit = BITS[code]
         if own & bit:
             tops += 1
         elif live & bit:
-            break
-    return tops
+            return tops, bit
+    return tops, 0
 
 
-def _bounds(ctx: Context, pos: Position, low: int, high: int) -> tuple[int, int]:
+def _bounds(ctx: Context, pos: Position, low: int, high: int) -> tuple[int, int, int]:
     """Narrow ``low``/``high`` at the start of a trick by quick and sure tricks.
 
-    Both depend only on the position up to rank equivalence, so they are computed
-    once per transposition-table entry.
+    Both depend only on the lengths of the suits and the cards they read, so they
+    are computed once per transposition-table entry; those cards (when a bound
+    narrowed) are the third item.
     """
     misere, contractor, team = ctx[1], ctx[5], ctx[6]
     if misere:
-        if low < high and _top_holder(ctx, pos) == contractor:
-            low = 1  # it holds the top card of all: it wins a trick when played
-        return low, high
+        if low < high:
+            holder, bit = _top_holder(ctx, pos)
+            if holder == contractor:
+                return 1, high, bit  # it holds the top card of all: it wins a trick
+        return low, high, 0
+    rel = 0
     left = HAND_SIZE - pos[7]
-    quick = min(_quick(ctx, pos), left)
+    quick, read = _quick(ctx, pos)
+    quick = min(quick, left)
     if team >> pos[2] & 1:
-        low = max(low, quick)
-    else:
-        high = min(high, left - quick)
-    sure = _sure_side(ctx, pos)
-    if sure > 0:
-        low = max(low, sure)
-    elif sure < 0:
-        high = min(high, left + sure)
-    return low, high
+        if quick > low:
+            low, rel = quick, read
+    elif left - quick < high:
+        high, rel = left - quick, read
+    sure, bit = _sure_side(ctx, pos)
+    if sure > 0 and sure > low:
+        low = sure
+        rel |= bit
+    elif sure < 0 and left + sure < high:
+        high = left + sure
+        rel |= bit
+    return low, high, rel
 
 
-def _search(ctx: Context, table: Table, pos: Position, alpha: int, beta: int) -> int:
-    """Fail-soft alpha-beta: the contracting side's tricks from ``pos`` on."""
-    misere, team = ctx[1], ctx[6]
+def _store(
+    ctx: Context,
+    table: Table,
+    pos: Position,
+    shape: int,
+    whole: int,
+    bounds: tuple[int, int, int],
+) -> None:
+    """Store bounds ``(low, high, relevant cards)`` for positions like ``pos``.
+
+    Every position of ``shape`` whose places agree with ``whole`` down to the lowest
+    relevant card of each suit (partition search: the bounds hold for all of them).
+    """
+    low, high, rel = bounds
+    mask = _mask_of(ctx, pos[0], rel)
+    pattern = whole & mask
+    entries = table.get(shape)
+    if entries is None:
+        table[shape] = [(mask, pattern, low, high)]
+        return
+    for index in range(len(entries)):
+        entry = entries[index]
+        if entry[0] == mask and entry[1] == pattern:
+            entries[index] = (mask, pattern, low, high)
+            return
+    entries.append((mask, pattern, low, high))
+
+
+def _lookup(
+    ctx: Context,
+    table: Table,
+    pos: Position,
+    shape: int,
+    whole: int,
+    low: int,
+    high: int,
+) -> tuple[bool, int, int, int]:
+    """The table's bounds at a trick's start.
+
+    Whether an entry matched, the bounds narrowed by every entry that matches, and
+    the relevant cards of those used.
+    """
+    entries = table.get(shape)
+    if entries is None:
+        return False, low, high, 0
+    used = 0
+    found = False
+    for mask, pattern, stored_low, stored_high in entries:
+        if whole & mask == pattern:
+            found = True
+            if stored_low > low or stored_high < high:
+                used |= mask
+                low = max(low, stored_low)
+                high = min(high, stored_high)
+    return found, low, high, _rel_of(ctx, pos[0], used) if used else 0
+
+
+def _search(
+    ctx: Context, table: Table, pos: Position, alpha: int, beta: int
+) -> tuple[int, int]:
+    """Fail-soft alpha-beta: the contracting side's tricks from ``pos`` on.
+
+    Also the cards the result depends on beyond the lengths of the suits: the
+    winners of the tricks searched, the cards the bounds read, and the lowest card
+    of a run searched through its head when the result reads that suit that low.
+    A position that holds the same cards from the top of each suit down to the
+    lowest of them (by place among the live cards), with the same lengths, has the
+    same value, so a table entry serves all such positions.
+    """
+    key, misere, team = ctx[0], ctx[1], ctx[6]
     done = pos[7]
     low, high = 0, HAND_SIZE - done
     if misere:
         high = min(high, 1)
-    entry_key: tuple[int, ...] = ()
+    shape = -1
+    whole = 0
+    rel = 0
     if not pos[3]:
         if done == HAND_SIZE - 1:
             return _last(ctx, pos)
-        entry_key = _canon(ctx, pos)
-        found = table.get(entry_key)
-        if found is not None:
-            low, high = found
-        else:
-            low, high = _bounds(ctx, pos, low, high)
+        shape, whole = _canon(ctx, pos)
+        found, low, high, rel = _lookup(ctx, table, pos, shape, whole, low, high)
+        if not found:
+            low, high, rel = _bounds(ctx, pos, low, high)
             if low == high or low >= beta or high <= alpha:
-                table[entry_key] = (low, high)
+                _store(ctx, table, pos, shape, whole, (low, high, rel))
         if low >= beta or low == high:
-            return low
+            return low, rel
         if high <= alpha:
-            return high
+            return high, rel
         alpha, beta = max(alpha, low), min(beta, high)
     start_alpha, start_beta = alpha, beta
     maximise = (team >> pos[1] & 1 == 1) != misere
     value = -1 if maximise else HAND_SIZE + 1
+    every = 0  # the relevant cards of every choice searched
+    best_rel = 0  # those of the best choice
+    lower = LOWER[key]
     for choice in _order(ctx, pos):
-        gain, over, nxt = _play(ctx, pos, choice)
+        gain, over, nxt, won = _play(ctx, pos, choice)
         if over:
             result = gain
+            read = won
         else:
-            result = gain + _search(ctx, table, nxt, alpha - gain, beta - gain)
+            sub, read = _search(ctx, table, nxt, alpha - gain, beta - gain)
+            result = gain + sub
+            read |= won
+        code = choice if choice <= JOKER_CODE else JOKER_CODE
+        if read & lower[code]:
+            # the result reads this suit at or below the card played: the cards of
+            # its run (searched once) must stay alike
+            read |= _run_bottom(ctx, pos, code)
+        every |= read
         if maximise:
             if result > value:
                 value = result
+                best_rel = read
                 if value > alpha:
                     alpha = value
         elif result < value:
             value = result
+            best_rel = read
             if value < beta:
                 beta = value
         if alpha >= beta:
             break
-    if entry_key:
+    # a bound past the window needs only the choice that gave it
+    if (value >= start_beta) if maximise else (value <= start_alpha):
+        rel |= best_rel
+    else:
+        rel |= every
+    if shape >= 0:
         if value <= start_alpha:
             high = min(high, value)
         elif value >= start_beta:
             low = max(low, value)
         else:
             low = high = value
-        table[entry_key] = (low, high)
-    return value
+        _store(ctx, table, pos, shape, whole, (low, high, rel))
+    return value, rel
 
 
-def _last(ctx: Context, pos: Position) -> int:
-    """The last trick: every seat plays its one card (the Joker's lead names a suit)."""
+def _last(ctx: Context, pos: Position) -> tuple[int, int]:
+    """The last trick: every seat plays its one card (the Joker's lead names a suit).
+
+    Also the bit of the card that wins it (see :func:`_play`).
+    """
     while True:
         mask, names = _legal(ctx, pos)
         choice = (
@@ -652,9 +920,9 @@ def _last(ctx: Context, pos: Position) -> int:
             if names
             else (mask & -mask).bit_length() - 1
         )
-        gain, over, pos = _play(ctx, pos, choice)
+        gain, over, pos, won = _play(ctx, pos, choice)
         if over:
-            return gain
+            return gain, won
 
 
 def solve_position(ctx: Context, table: Table, pos: Position, guess: int = -1) -> int:
@@ -669,7 +937,7 @@ def solve_position(ctx: Context, table: Table, pos: Position, guess: int = -1) -
         target = (low + high + 1) // 2
         if low < guess <= high:
             target, guess = guess, -1
-        value = _search(ctx, table, pos, target - 1, target)
+        value = _search(ctx, table, pos, target - 1, target)[0]
         if value >= target:
             low = value
         else:
@@ -684,7 +952,7 @@ def choice_values(ctx: Context, table: Table, pos: Position) -> dict[int, int]:
     guess = -1
     for choice, head in sorted(same.items()):
         if head not in values:
-            gain, over, nxt = _play(ctx, pos, head)
+            gain, over, nxt, _ = _play(ctx, pos, head)
             if over:
                 values[head] = gain
             else:
