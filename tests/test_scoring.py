@@ -529,3 +529,48 @@ def test_scores_that_are_not_numbers_raise_invalid_state_error() -> None:
         score_hand(
             _BID, (6, 4), {0}, scores=cast(Any, (0, "x")), rules=Rules(defender_cap=490)
         )
+
+
+@given(
+    players=st.sampled_from([3, 4, 5, 6]),
+    bid=st.sampled_from(["6S", "8H", "10NT", "7D-SK", "MIS", "OMIS"]),
+    data=st.data(),
+)
+def test_settling_a_hand_agrees_with_score_hand_and_game_winners(
+    players: int, bid: str, data: st.DataObject
+) -> None:
+    from five_hundred._engine.codes import seat_nibbles
+    from five_hundred.rules import side_of
+    from five_hundred.scoring import contract_made, settle_hand, settle_packed
+
+    rules = Rules.for_players(players)
+    contract = cast(Any, parse_bid(bid))
+    winners_of_tricks = data.draw(
+        st.lists(st.integers(0, players - 1), min_size=10, max_size=10)
+    )
+    packed = sum(1 << 4 * seat for seat in winners_of_tricks)
+    won = seat_nibbles(packed, players)
+    contractor = data.draw(st.integers(0, players - 1))
+    partner = data.draw(st.sampled_from([-1, *range(players)]))
+    scores = tuple(data.draw(st.integers(-600, 600)) for _ in range(rules.sides))
+    sides = [side_of(rules, seat) for seat in range(players)]
+    by_side = [0] * rules.sides
+    for seat, count in enumerate(won):
+        by_side[sides[seat]] += count
+    contractors = {sides[contractor]} | ({sides[partner]} if partner >= 0 else set())
+    taken = sum(by_side[s] for s in contractors)
+    changes = score_hand(contract, by_side, contractors, scores=scores, rules=rules)
+    after = tuple(a + b for a, b in zip(scores, changes, strict=True))
+    made = contract_made(contract, taken)
+    winners = game_winners(rules, after, contractors, made=made)
+    expected = (tuple(by_side), changes, after, winners)
+    # twice each: the second answer comes from the memo (keyed by the sides' tricks)
+    for _ in range(2):
+        assert (
+            tuple(settle_hand(rules, contract, won, contractor, partner, scores))
+            == expected
+        )
+        assert (
+            tuple(settle_packed(rules, contract, packed, contractor, partner, scores))
+            == expected
+        )

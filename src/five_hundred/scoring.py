@@ -18,6 +18,7 @@ from typing import Final, NamedTuple, cast
 import attrs
 
 from five_hundred._checks import check_rules, check_sides
+from five_hundred._engine.codes import side_totals
 from five_hundred._engine.memo import per_rules
 from five_hundred._shown import short_repr
 from five_hundred.bidding import Bid, MisereBid, Pass, TrickBid, bid_rank, bid_value
@@ -286,16 +287,21 @@ SETTLEMENT_CACHE_SIZE: Final = 4096
 """How many settlements :func:`settle_hand` keeps per rules value."""
 
 
-@per_rules
-def _settlements(
-    _rules: Rules,
-) -> dict[tuple[Bid, tuple[int, ...], int, int, tuple[int, ...]], Settlement]:
-    return {}
+class _Settling(NamedTuple):
+    """What scoring a finished hand needs of the rules, and the memo of its answers."""
+
+    sides: tuple[int, ...]
+    """The side of each seat."""
+    side_count: int
+    """How many sides."""
+    memo: dict[tuple[Bid, tuple[int, ...], int, int, tuple[int, ...]], Settlement]
+    """The settlements, by bid, tricks won by each side, contractor, partner, scores."""
 
 
 @per_rules
-def _sides_of_seats(rules: Rules) -> tuple[tuple[int, ...], int]:
-    return tuple(side_of(rules, seat) for seat in range(rules.players)), rules.sides
+def _settling(rules: Rules) -> _Settling:
+    sides = tuple(side_of(rules, seat) for seat in range(rules.players))
+    return _Settling(sides, rules.sides, {})
 
 
 def settle_hand(
@@ -311,26 +317,48 @@ def settle_hand(
     ``partner`` is the five-player partner's seat (-1 for none); ``scores`` are the
     sides' totals before the hand.  For engines that built valid arguments: nothing is
     checked.  The answers for the first ``SETTLEMENT_CACHE_SIZE`` (4096) distinct hands
-    are kept (a search scores the same few outcomes over and over).
+    (by the tricks each side won) are kept: a search scores the same few outcomes over
+    and over.
     """
-    memo = _settlements(rules)
-    key = (bid, won_by_seat, contractor, partner, scores)
-    found = memo.get(key)
-    if found is not None:
-        return found
-    side, count = _sides_of_seats(rules)
+    sides, count, memo = _settling(rules)
     by_side = [0] * count
     for seat, won in enumerate(won_by_seat):
-        by_side[side[seat]] += won
-    contractors = {side[contractor]}
+        by_side[sides[seat]] += won
+    key = (bid, tuple(by_side), contractor, partner, scores)
+    found = memo.get(key)
+    return _settle(rules, key) if found is None else found
+
+
+def settle_packed(
+    rules: Rules,
+    bid: Bid,
+    won: int,
+    contractor: int,
+    partner: int,
+    scores: tuple[int, ...],
+) -> Settlement:
+    """:func:`settle_hand` of the engine's tricks won by each seat, 4 bits a seat."""
+    sides, count, memo = _settling(rules)
+    key = (bid, side_totals(won, sides, count), contractor, partner, scores)
+    found = memo.get(key)
+    return _settle(rules, key) if found is None else found
+
+
+def _settle(
+    rules: Rules, key: tuple[Bid, tuple[int, ...], int, int, tuple[int, ...]]
+) -> Settlement:
+    """:func:`settle_hand` of a hand not in the memo, by its key (kept if room)."""
+    sides, _, memo = _settling(rules)
+    bid, by_side, contractor, partner, scores = key
+    contractors = {sides[contractor]}
     if partner >= 0:
-        contractors.add(side[partner])
+        contractors.add(sides[partner])
     taken = sum(by_side[s] for s in contractors)
     made = contract_made(bid, taken)
     changes = hand_changes(bid, by_side, contractors, scores, rules)
     after = tuple(map(operator.add, scores, changes))
     winners = _winners(rules, after, contractors, made)
-    found = Settlement(tuple(by_side), changes, after, winners)
+    found = Settlement(by_side, changes, after, winners)
     if len(memo) < SETTLEMENT_CACHE_SIZE:
         memo[key] = found
     return found

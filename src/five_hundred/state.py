@@ -97,7 +97,7 @@ from five_hundred.errors import (
     WrongPhaseError,
 )
 from five_hundred.rules import Rules, side_of
-from five_hundred.scoring import settle_hand
+from five_hundred.scoring import settle_packed
 from five_hundred.tricks import (
     PLAYS,
     PLAYS_OF_MASK,
@@ -1274,9 +1274,8 @@ def _finish(core: Core) -> GameState:
     rules: Rules = core.rules
     game, hand = core.game, core.hand
     contract: Contract = hand.contract
-    won = seat_nibbles(core.won, rules.players)
-    _, changes, scores, winners = settle_hand(
-        rules, contract.bid, won, contract.contractor, hand.partner, game.scores
+    _, changes, scores, winners = settle_packed(
+        rules, contract.bid, core.won, contract.contractor, hand.partner, game.scores
     )
     phase = _GAME_OVER if winners else _HAND_OVER
     game = Game(game.seed, game.number, scores, winners, game.past)

@@ -19,6 +19,7 @@ __all__ = [
     "NT",
     "codes_from_mask",
     "seat_nibbles",
+    "side_totals",
 ]
 
 JOKER_CODE: Final = 64
@@ -60,6 +61,19 @@ def seat_nibbles(packed: int, players: int) -> tuple[int, ...]:
     this way: one small int instead of a tuple per change.
     """
     return tuple([packed >> shift & 15 for shift in _SHIFTS[players]])
+
+
+def side_totals(packed: int, sides: tuple[int, ...], count: int) -> tuple[int, ...]:
+    """The sum of the 4-bit numbers packed in ``packed`` over each of ``count`` sides.
+
+    ``sides`` is the side of each seat: the tricks each side won, from each seat's.
+    """
+    totals = [0] * count
+    shift = 0
+    for side in sides:
+        totals[side] += packed >> shift & 15
+        shift += 4
+    return tuple(totals)
 
 
 _SHIFTS: Final = tuple(tuple(range(0, 4 * n, 4)) for n in range(7))

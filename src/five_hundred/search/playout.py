@@ -23,16 +23,15 @@ is the engine's (``five_hundred._engine.playout``); this module is its typed fac
 """
 
 import random
-from typing import NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol
 
-from five_hundred._engine.codes import JOKER_CODE, seat_nibbles
+from five_hundred._engine.codes import JOKER_CODE
 from five_hundred._engine.core import PLAY
 from five_hundred._engine.playout import JOKER_LEAD, play_out
 from five_hundred.actions import Action, PlayCard
 from five_hundred.cards import CARDS_BY_CODE, JOKER, Suit
 from five_hundred.errors import wrong_type
-from five_hundred.rules import Rules
-from five_hundred.scoring import settle_hand
+from five_hundred.scoring import settle_packed
 from five_hundred.state import GameState, Phase, apply, inner, legal_actions
 
 __all__ = ["JOKER_LEAD", "PlayoutResult", "Policy", "choice_action", "playout"]
@@ -82,6 +81,9 @@ class PlayoutResult(NamedTuple):
     """The choices made during the play of the cards, in order."""
 
 
+_new: Final = tuple.__new__
+
+
 def choice_action(choice: int) -> PlayCard:
     """The action of a playout choice.
 
@@ -121,7 +123,10 @@ def playout(
         rng = random.Random(seed)
     elif not callable(getattr(rng, "random", None)):
         wrong_type(rng, "a random.Random (rng=)")
-    core = inner(state)
+    try:
+        core = state._s  # inner(state), inline: a failure raises its TypeError
+    except AttributeError:
+        core = inner(state)
     if core.phase != PLAY:
         state = _before_play(state, rng)
         core = inner(state)
@@ -130,17 +135,15 @@ def playout(
             result = state.hand_result or (0,) * rules.sides
             return PlayoutResult(state.tricks_won, result, state.scores, ())
     won, chosen = play_out(core, rng.random, policy)
-    rules_: Rules = core.rules
-    contract = state.contract
-    assert contract is not None  # cards are played only under a contract
-    settled = settle_hand(
-        rules_,
+    hand = core.hand
+    contract = hand.contract  # cards are played only under a contract
+    settled = settle_packed(
+        core.rules,
         contract.bid,
-        seat_nibbles(won, rules_.players),
+        won,
         contract.contractor,
-        core.hand.partner,
+        hand.partner,
         core.game.scores,
     )
-    return PlayoutResult(
-        settled.tricks_won, settled.changes, settled.scores, tuple(chosen)
-    )
+    # PlayoutResult(...) by position: a NamedTuple's __new__ is a Python call
+    return _new(PlayoutResult, (*settled[:3], tuple(chosen)))
