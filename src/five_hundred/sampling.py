@@ -85,7 +85,7 @@ __all__ = [
     "duplicate_match",
 ]
 
-ROLLOUTS: Final = 20
+ROLLOUTS: Final = 40
 """The default number of rollout samples of an early card decision."""
 _MADE_WEIGHT: Final = 20
 """How many tricks making (or defeating) the contract is worth in a card's value."""
