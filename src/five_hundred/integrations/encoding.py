@@ -65,6 +65,7 @@ from five_hundred.cards import CARDS_BY_CODE, Card, Strain, Suit, card_code
 from five_hundred.errors import IllegalActionError, quote, wrong_type
 from five_hundred.rules import Rules
 from five_hundred.state import (
+    _DISCARDS,
     GameState,
     Phase,
     after_call,
@@ -210,7 +211,7 @@ class Table:
     is immutable.
     """
 
-    __slots__ = ("_core", "_ids", "_state", "picks")
+    __slots__ = ("_core", "_ids", "_listed", "_state", "picks")
 
     def __init__(self, state: GameState, picks: tuple[int, ...] = ()) -> None:
         if not isinstance(state, GameState):
@@ -220,6 +221,8 @@ class Table:
         self.picks = picks
         """The codes of the cards picked so far for the discard, in the order picked."""
         self._ids: tuple[int, ...] | None = None
+        self._listed: dict[int, Action] | None = None
+        """Each legal call's id and call, once :meth:`legal` listed them."""
 
     @property
     def state(self) -> GameState:
@@ -238,14 +241,14 @@ class Table:
         """Take ``state`` as the table's state; the seat to act."""
         self._core = core = inner(state)
         self._state = state
-        self._ids = None
+        self._ids = self._listed = None
         return core.to_act
 
     def copy(self) -> "Table":
         """An independent copy (the state is shared: it is immutable)."""
         twin = Table.__new__(Table)
         twin._core, twin._state, twin.picks = self._core, self._state, self.picks
-        twin._ids = self._ids
+        twin._ids, twin._listed = self._ids, self._listed
         return twin
 
     def __deepcopy__(self, memo: dict[int, object]) -> "Table":
@@ -266,7 +269,8 @@ class Table:
         core = self._core
         phase = core.phase
         if phase == _BIDDING:
-            return _calls(core)[1]
+            _, ids, self._listed = _calls(core)  # the step reads the call of an id
+            return ids
         if phase == _DISCARD:
             seat = core.to_act
             assert seat is not None  # the discard always has a player to act
@@ -318,7 +322,10 @@ class Table:
         core = self._core
         phase = core.phase
         if phase == _BIDDING:
-            call = _calls(core)[2].get(action_id)
+            listed = self._listed
+            if listed is None:  # the step came before any listing
+                listed = _calls(core)[2]
+            call = listed.get(action_id)
             if call is not None:
                 # The auction's own step, on the record (no state built between calls).
                 seat = core.to_act
@@ -331,7 +338,7 @@ class Table:
                     return self._moved(after_call(core, auction, log))
                 self._core = _core.called(core, auction, seat, log)
                 self._state = None
-                self._ids = None
+                self._ids = self._listed = None
                 return seat
         elif phase == _DISCARD:
             code = _PICK_CODES.get(action_id, -1)
@@ -343,9 +350,10 @@ class Table:
                     self.picks = picks
                     self._ids = None
                     return seat
-                cards = frozenset(CARDS_BY_CODE[c] for c in picks)
-                self.picks = ()  # three held cards, each checked as it was picked
-                return self._moved(after_discard(core, Discard(cards)))
+                # Three held cards, each checked as it was picked: the listing's
+                # shared Discard of those codes (ascending), built once.
+                self.picks = ()
+                return self._moved(after_discard(core, _DISCARDS[tuple(sorted(picks))]))
         legal = self.legal()
         if action_id not in legal or phase in _FAST_PHASES:
             raise IllegalActionError(self._refusal(_check_id(action_id)))
