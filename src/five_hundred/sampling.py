@@ -172,32 +172,17 @@ class SamplingPlayer:
         rollouts: int = ROLLOUTS,
         seed: int = 0,
     ) -> None:
-        if type(samples) is not int or samples < 1:
-            msg = f"samples must be a positive whole number; got {quote(samples)}"
-            raise InvalidStateError(msg)
+        self.samples = _whole(samples, "samples", 1)
         if solve_tricks is not None and not 1 <= solve_tricks <= HAND_SIZE:
             msg = f"solve_tricks must be 1 to {HAND_SIZE}; got {quote(solve_tricks)}"
             raise InvalidStateError(msg)
-        self.samples = samples
         self.budget = budget
-        if type(bid_samples) is not int or bid_samples < 0:
-            msg = f"bid_samples must be a whole number, 0 or more; got {quote(bid_samples)}"
-            raise InvalidStateError(msg)
         self.solve_tricks = solve_tricks
-        self.bid_samples = bid_samples
+        self.bid_samples = _whole(bid_samples, "bid_samples", 0)
         self.bid_margin = float(bid_margin)
-        if type(discard_samples) is not int or discard_samples < 0:
-            msg = (
-                "discard_samples must be a whole number, 0 or more; "
-                f"got {quote(discard_samples)}"
-            )
-            raise InvalidStateError(msg)
-        self.discard_samples = discard_samples
+        self.discard_samples = _whole(discard_samples, "discard_samples", 0)
         self.bid_budget = bid_budget
-        if type(rollouts) is not int or rollouts < 0:
-            msg = f"rollouts must be a whole number, 0 or more; got {quote(rollouts)}"
-            raise InvalidStateError(msg)
-        self.rollouts = rollouts
+        self.rollouts = _whole(rollouts, "rollouts", 0)
         self.seed = seed
         self._bidding: tuple[object, _BidSimulator] | None = None
         self._rng = random.Random(seed)
@@ -452,6 +437,15 @@ def _play_value(bid: Bid, won: int, tricks: int) -> float:
     made = contract_made(bid, won + tricks)
     points = tricks if not isinstance(bid, MisereBid) else -tricks
     return points + _MADE_WEIGHT * (1 if made else -1)
+
+
+def _whole(value: int, name: str, least: int) -> int:
+    """``value``, checked to be a whole number of at least ``least`` (0 or 1)."""
+    if type(value) is not int or value < least:
+        wanted = "a positive whole number" if least else "a whole number, 0 or more"
+        msg = f"{name} must be {wanted}; got {quote(value)}"
+        raise InvalidStateError(msg)
+    return value
 
 
 def _simulates(rules: Rules) -> bool:
