@@ -18,7 +18,7 @@ from typing import Final, NamedTuple, cast
 import attrs
 
 from five_hundred._checks import check_rules, check_sides
-from five_hundred._engine.codes import side_totals
+from five_hundred._engine.codes import seat_nibbles, side_packed
 from five_hundred._engine.memo import per_rules
 from five_hundred._shown import short_repr
 from five_hundred.bidding import Bid, MisereBid, Pass, TrickBid, bid_rank, bid_value
@@ -294,8 +294,9 @@ class _Settling(NamedTuple):
     """The side of each seat."""
     side_count: int
     """How many sides."""
-    memo: dict[tuple[Bid, tuple[int, ...], int, int, tuple[int, ...]], Settlement]
-    """The settlements, by bid, tricks won by each side, contractor, partner, scores."""
+    memo: dict[tuple[Bid, int, int, int, tuple[int, ...]], Settlement]
+    """The settlements, by bid, tricks won by each side (packed: 4 bits a side, see
+    :func:`._engine.codes.side_packed`), contractor, partner, scores."""
 
 
 @per_rules
@@ -320,11 +321,11 @@ def settle_hand(
     (by the tricks each side won) are kept: a search scores the same few outcomes over
     and over.
     """
-    sides, count, memo = _settling(rules)
-    by_side = [0] * count
+    sides, _, memo = _settling(rules)
+    packed = 0
     for seat, won in enumerate(won_by_seat):
-        by_side[sides[seat]] += won
-    key = (bid, tuple(by_side), contractor, partner, scores)
+        packed |= won << 4 * seat
+    key = (bid, side_packed(packed, sides), contractor, partner, scores)
     found = memo.get(key)
     return _settle(rules, key) if found is None else found
 
@@ -338,18 +339,19 @@ def settle_packed(
     scores: tuple[int, ...],
 ) -> Settlement:
     """:func:`settle_hand` of the engine's tricks won by each seat, 4 bits a seat."""
-    sides, count, memo = _settling(rules)
-    key = (bid, side_totals(won, sides, count), contractor, partner, scores)
+    sides, _, memo = _settling(rules)
+    key = (bid, side_packed(won, sides), contractor, partner, scores)
     found = memo.get(key)
     return _settle(rules, key) if found is None else found
 
 
 def _settle(
-    rules: Rules, key: tuple[Bid, tuple[int, ...], int, int, tuple[int, ...]]
+    rules: Rules, key: tuple[Bid, int, int, int, tuple[int, ...]]
 ) -> Settlement:
     """:func:`settle_hand` of a hand not in the memo, by its key (kept if room)."""
-    sides, _, memo = _settling(rules)
-    bid, by_side, contractor, partner, scores = key
+    sides, count, memo = _settling(rules)
+    bid, packed, contractor, partner, scores = key
+    by_side = seat_nibbles(packed, count)
     contractors = {sides[contractor]}
     if partner >= 0:
         contractors.add(sides[partner])

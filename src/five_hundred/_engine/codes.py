@@ -18,8 +18,9 @@ __all__ = [
     "NO_SUIT",
     "NT",
     "codes_from_mask",
+    "popcount",
     "seat_nibbles",
-    "side_totals",
+    "side_packed",
 ]
 
 JOKER_CODE: Final = 64
@@ -54,6 +55,23 @@ def codes_from_mask(mask: int) -> list[int]:
     return codes
 
 
+def popcount(mask: int) -> int:
+    """The number of set bits of a mask of a few cards (a hand, a suit of it).
+
+    Compiled, ``int.bit_count`` is a method call through the object (mypyc has no
+    primitive for it) while this loop stays on machine words: use it on short masks in
+    compiled loops, and ``bit_count`` elsewhere.
+
+    >>> popcount(0b10110)
+    3
+    """
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
 def seat_nibbles(packed: int, players: int) -> tuple[int, ...]:
     """The 4-bit numbers of each seat packed in ``packed`` (seat 0 lowest).
 
@@ -63,17 +81,22 @@ def seat_nibbles(packed: int, players: int) -> tuple[int, ...]:
     return tuple([packed >> shift & 15 for shift in _SHIFTS[players]])
 
 
-def side_totals(packed: int, sides: tuple[int, ...], count: int) -> tuple[int, ...]:
-    """The sum of the 4-bit numbers packed in ``packed`` over each of ``count`` sides.
+def side_packed(packed: int, sides: tuple[int, ...]) -> int:
+    """The sums of the 4-bit numbers packed in ``packed`` over each side, packed alike.
 
-    ``sides`` is the side of each seat: the tricks each side won, from each seat's.
+    ``sides`` is the side of each seat: the tricks each side won (at most 10, so 4
+    bits a side, side 0 lowest), from each seat's.  An int, not a tuple: it keys the
+    scoring memo without building anything.
+
+    >>> side_packed(0x3412, (0, 1, 0, 1)) == 0x46  # sides: 2 + 4 and 1 + 3
+    True
     """
-    totals = [0] * count
+    totals = 0
     shift = 0
     for side in sides:
-        totals[side] += packed >> shift & 15
+        totals += (packed >> shift & 15) << 4 * side
         shift += 4
-    return tuple(totals)
+    return totals
 
 
 _SHIFTS: Final = tuple(tuple(range(0, 4 * n, 4)) for n in range(7))

@@ -21,6 +21,7 @@ from five_hundred._engine.codes import (
     JOKER_CODE,
     NO_SUIT,
     NT,
+    popcount,
 )
 from five_hundred._engine.core import Core
 from five_hundred._engine.play import joker_suits, legal_mask_in, winner_index
@@ -89,6 +90,10 @@ def play_out(
         eff, suit_masks = EFF[key], SUIT_MASKS[key]
         rows = STRENGTH[key]
         joker = JOKER_CODE
+    # Whether the Joker played to a trick it did not lead has a suit (a trump, or the
+    # nominated suit): a card outside the suit led then shows a void (the one
+    # exception, the suitless Joker, shows one only under the ``joker_voids`` option).
+    joker_suited: bool = eff[joker] != NO_SUIT
     trick = list(core.trick)
     led, suits_led, done, leader = core.led, core.suits_led, core.done, core.leader
     voids, won = core.voids, core.won
@@ -108,6 +113,7 @@ def play_out(
     # running form of winner_index over the same STRENGTH row, one compare a card).
     size = len(trick)
     row = rows[max(led, 0)]
+    follow = suit_masks[led] if led >= 0 else 0  # the cards of the suit led
     winner, best = leader, -1
     if size:
         index = winner_index(trick, key, led)
@@ -119,7 +125,7 @@ def play_out(
         names = 0
         if simple or not held & joker_bit:
             # legal_mask's common case, inline: follow the suit led if able
-            mask = held if led < 0 else (held & suit_masks[led] or held)
+            mask = held if led < 0 else (held & follow or held)
         else:
             mask = legal_mask_in(
                 held, suit_masks, joker_bit, key, led, options, misere, suits_led, last
@@ -130,10 +136,11 @@ def play_out(
                     mask ^= joker_bit
         if policy is None:
             if names:
-                count = mask.bit_count() + names.bit_count() - 1
+                named = popcount(names) if slotted else names.bit_count()
+                count = (popcount(mask) if slotted else mask.bit_count()) + named - 1
                 k = int(random_() * count)
-                if k >= count - names.bit_count():
-                    k -= count - names.bit_count()
+                if k >= count - named:
+                    k -= count - named
                     suit = 0
                     while True:
                         if names >> suit & 1:
@@ -148,8 +155,13 @@ def play_out(
                     choice = (mask & -mask).bit_length() - 1
             else:
                 # The seat to act holds a card for each trick to play: when it may play
-                # any of them, that is the count (cheaper than bit_count, compiled).
-                count = HAND_SIZE - done if mask == held else mask.bit_count()
+                # any of them, that is the count.
+                if mask == held:
+                    count = HAND_SIZE - done
+                elif slotted:
+                    count = popcount(mask)
+                else:
+                    count = mask.bit_count()
                 for _i in range(int(random_() * count)):
                     mask &= mask - 1
                 choice = (mask & -mask).bit_length() - 1
@@ -161,8 +173,8 @@ def play_out(
                 choice = SLOT_OF_CODE[choice] if slotted else choice
             else:
                 trick.append(JOKER_CODE)
-        chosen.append(choice)  # compiled, a list primitive; a bound method is a call
         if choice >= JOKER_LEAD:
+            chosen.append(choice)  # compiled, a list primitive; a bound method a call
             code = joker
             if slotted:
                 left ^= joker_bit
@@ -171,21 +183,29 @@ def play_out(
             led = choice - JOKER_LEAD
             suits_led |= 1 << led
             row = rows[led]
+            follow = suit_masks[led]
             winner, best = seat, row[code]
         else:
             code = choice
             if slotted:
-                left ^= 1 << code
+                chosen.append(CODE_OF_SLOT[code])
+                bit = 1 << code
+                left ^= bit
             else:
-                hands[seat] = held ^ BITS[code]
-            suit = eff[code]
+                chosen.append(code)
+                bit = BITS[code]
+                hands[seat] = held ^ bit
             if not size:
-                led = suit
+                led = eff[code]
                 suits_led |= 1 << led
                 row = rows[led]
+                follow = suit_masks[led]
                 winner, best = seat, row[code]
             else:
-                if suit != led and (suit != NO_SUIT or joker_voids):
+                # Off the suit led (compiled, a test of machine words; pure, the suit
+                # table, as a wide mask's ``&`` allocates).
+                off = not bit & follow if slotted else eff[code] != led
+                if off and (code != joker or joker_suited or joker_voids):
                     voids |= 1 << 4 * seat + led
                 power = row[code]
                 if power > best:
@@ -197,8 +217,6 @@ def play_out(
         won += 1 << 4 * winner
         done += 1
         if done == HAND_SIZE or (misere and winner == contractor):
-            if slotted:
-                chosen = [CODE_OF_SLOT[c] if c < JOKER_LEAD else c for c in chosen]
             return won, chosen
         seat = winner
         size = 0

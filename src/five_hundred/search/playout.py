@@ -121,7 +121,8 @@ def playout(
     """
     if rng is None:
         rng = random.Random(seed)
-    elif not callable(getattr(rng, "random", None)):
+    draw = getattr(rng, "random", None)
+    if not callable(draw):
         wrong_type(rng, "a random.Random (rng=)")
     try:
         core = state._s  # inner(state), inline: a failure raises its TypeError
@@ -134,7 +135,7 @@ def playout(
             rules = state.rules
             result = state.hand_result or (0,) * rules.sides
             return PlayoutResult(state.tricks_won, result, state.scores, ())
-    won, chosen = play_out(core, rng.random, policy)
+    won, chosen = play_out(core, draw, policy)
     hand = core.hand
     contract = hand.contract  # cards are played only under a contract
     settled = settle_packed(
