@@ -37,7 +37,11 @@ from five_hundred import (
 )
 from five_hundred._engine.codes import BITS, NO_SUIT
 from five_hundred._engine.core import Core
+from five_hundred._engine.playout import JOKER_LEAD
 from five_hundred._engine.solve import (
+    N_EFF,
+    N_JOKER,
+    N_SUIT_MASKS,
     RANKED,
     Context,
     Position,
@@ -52,7 +56,7 @@ from five_hundred._engine.solve import (
     position_of,
 )
 from five_hundred._engine.step import next_mask
-from five_hundred._engine.tables import EFF, SUIT_MASKS
+from five_hundred._engine.tables import SUIT_MASKS
 from five_hundred.search.solver import _context, solve_core
 from five_hundred.state import inner, outer
 from tests.random_games import random_action
@@ -185,7 +189,7 @@ def _partner_entry(ctx: Context, pos: Position) -> bool:
     for suit in range(NO_SUIT):
         ranked = RANKED[key][suit]
         own = hands[leader]
-        if not own & SUIT_MASKS[key][suit] or _tops(ranked, own, live):
+        if not own & N_SUIT_MASKS[key][suit] or _tops(ranked, own, live):
             continue
         for seat in seats:
             same_side = team >> seat & 1 == team >> leader & 1
@@ -409,8 +413,8 @@ def test_a_searched_card_runs_down_to_the_lowest_card_alike(
     held = pos[0][pos[1]]
     live = _live(ctx[7], pos[0], pos[3])
     for choice in _order(ctx, pos):
-        code = min(choice, 64)
-        ranked = [c for c in RANKED[key][EFF[key][code]] if live & BITS[c]]
+        code = choice if choice < JOKER_LEAD else N_JOKER[key]
+        ranked = [c for c in RANKED[key][N_EFF[key][code]] if live & BITS[c]]
         bottom = code
         for other in ranked[ranked.index(code) + 1 :]:
             if not held & BITS[other]:
