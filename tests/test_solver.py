@@ -43,6 +43,7 @@ from five_hundred._engine.solve import (
     N_JOKER,
     N_SUIT_MASKS,
     RANKED,
+    SLOTTED,
     Context,
     Position,
     Table,
@@ -53,10 +54,11 @@ from five_hundred._engine.solve import (
     _order,
     _run_bottom,
     _tops,
+    choice_values,
     position_of,
 )
 from five_hundred._engine.step import next_mask
-from five_hundred._engine.tables import SUIT_MASKS
+from five_hundred._engine.tables import SIX_ONLY_MASK, SUIT_MASKS
 from five_hundred.search.solver import _context, solve_core
 from five_hundred.state import inner, outer
 from tests.random_games import random_action
@@ -421,6 +423,33 @@ def test_a_searched_card_runs_down_to_the_lowest_card_alike(
                 break
             bottom = other
         assert _run_bottom(ctx, pos, code) == BITS[bottom]
+
+
+@settings(max_examples=40, deadline=None)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_slots_and_codes_give_the_same_values(
+    rules: Rules, seed: int, line: int
+) -> None:
+    """Without six-player ranks in play the solver numbers the cards by slots, every
+    mask below 2**62; its values by choice are those of the codes' numbering."""
+    state = _position(seed, line, 3, rules)
+    if state is None:
+        return
+    core = inner(state)
+    ctx, pos = _context(core), position_of(core)
+    cards = 0
+    for hand in core.hands:
+        cards |= hand
+    for code in core.trick:
+        cards |= BITS[code]
+    assert (ctx[0] >= SLOTTED) == (not cards & SIX_ONLY_MASK)
+    if ctx[0] < SLOTTED:
+        assert pos[0] == core.hands
+        return
+    assert all(hand < 2**62 for hand in pos[0])
+    coded: Context = (ctx[0] - SLOTTED, *ctx[1:8], {}, {})
+    at_codes: Position = (core.hands, pos[1], pos[2], core.trick, *pos[4:])
+    assert choice_values(ctx, {}, pos) == choice_values(coded, {}, at_codes)
 
 
 def test_solve_outside_the_play_is_a_typed_error() -> None:
