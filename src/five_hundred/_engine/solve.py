@@ -29,7 +29,7 @@ The techniques are those of bridge solvers, on the engine's masks:
 - cards adjacent among those still in play (the trick included) in one effective suit
   are one move: only the highest of such a run is searched.
 
-The rules come from their homes: :func:`._engine.play.legal_mask` and
+The rules come from their homes: :func:`._engine.play.legal_mask_in` and
 :func:`._engine.play.joker_suits` for what may be played, the tables
 :data:`~._engine.tables.STRENGTH`, :data:`~._engine.tables.EFF` and
 :data:`~._engine.tables.SUIT_MASKS` for who wins a trick (the running form of
@@ -53,7 +53,7 @@ from five_hundred._engine.play import (
     LEAD_NOT_SHOWN_VOID,
     JokerOptions,
     joker_suits,
-    legal_mask,
+    legal_mask_in,
     winner_index,
 )
 from five_hundred._engine.playout import JOKER_LEAD
@@ -65,7 +65,6 @@ from five_hundred._engine.tables import (
     STRENGTH,
     SUIT_MASKS,
     TRUMP,
-    mask_from_slots,
     slots_from_mask,
 )
 
@@ -313,14 +312,9 @@ def _legal(ctx: Context, pos: Position) -> tuple[int, int]:
     if not N_NT[key] or not held & joker:
         return (held if led < 0 else (held & N_SUIT_MASKS[key][led] or held)), 0
     last = done == HAND_SIZE - 1
-    if key >= SLOTTED:
-        # the rule's home reads codes
-        codes = legal_mask(
-            mask_from_slots(held), NT, led, options, misere, suits_led, last
-        )
-        mask = slots_from_mask(codes)
-    else:
-        mask = legal_mask(held, NT, led, options, misere, suits_led, last)
+    mask = legal_mask_in(
+        held, N_SUIT_MASKS[key], joker, NT, led, options, misere, suits_led, last
+    )
     names = 0
     if led < 0 and mask & joker:
         names = joker_suits(options, suits_led, voids >> 4 * seat & 15, last)
@@ -1063,18 +1057,24 @@ def choice_values(ctx: Context, table: Table, pos: Position) -> dict[int, int]:
     By choice as the engine numbers them (a card's code, see :mod:`._engine.playout`).
     """
     same = _heads(ctx, pos)
+    searched: dict[int, int] = {}
+    # the searched choices best first (by the search's move order), each one's first
+    # probe at the best value so far: the one to beat
+    maximise = (ctx[6] >> pos[1] & 1 == 1) != ctx[1]
+    best = -1
+    for head in _order(ctx, pos):
+        gain, over, nxt, _ = _play(ctx, pos, head)
+        value = gain
+        if not over:
+            value += solve_position(ctx, table, nxt, best - gain)
+        searched[head] = value
+        if best < 0 or (value > best if maximise else value < best):
+            best = value
     values: dict[int, int] = {}
-    guess = -1
     for choice, head in sorted(same.items()):
         if head not in values:
-            gain, over, nxt, _ = _play(ctx, pos, head)
-            if over:
-                values[head] = gain
-            else:
-                value = solve_position(ctx, table, nxt, guess - gain)
-                values[head] = gain + value
-                guess = gain + value
-        values[choice] = values[head]
+            values[head] = searched[head]
+        values[choice] = searched[head]
     if ctx[0] < SLOTTED:
         return values
     return {
