@@ -49,9 +49,12 @@ from five_hundred._engine.solve import (
     Table,
     _bounds,
     _canon,
+    _deeper,
     _live,
     _lookup,
+    _mask_of,
     _order,
+    _rel_of,
     _run_bottom,
     _tops,
     choice_values,
@@ -450,6 +453,37 @@ def test_slots_and_codes_give_the_same_values(
     coded: Context = (ctx[0] - SLOTTED, *ctx[1:8], {}, {})
     at_codes: Position = (core.hands, pos[1], pos[2], core.trick, *pos[4:])
     assert choice_values(ctx, {}, pos) == choice_values(coded, {}, at_codes)
+
+
+@settings(max_examples=40, deadline=None)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_an_entrys_depths_give_back_the_lowest_card_read(
+    rules: Rules, seed: int, line: int
+) -> None:
+    """The depths of an entry (places compared in each suit) lead back to the lowest
+    relevant card of each suit, and entries used together read the deeper of each."""
+    state = _position(seed, line, 6, rules)
+    if state is None:
+        return
+    core = inner(state)
+    ctx, pos = _context(core), position_of(core)
+    key, hands = ctx[0], pos[0]
+    live = _live(ctx[7], hands, ())
+    rng = random.Random(line)
+    picks = [rng.getrandbits(66) & live for _ in range(2)]
+    lowest: list[int] = []
+    for rel in picks:
+        low = 0
+        for suit in range(NO_SUIT + 1):
+            read = [c for c in RANKED[key][suit] if rel & BITS[c]]
+            if read:
+                low |= BITS[read[-1]]
+        assert _rel_of(ctx, hands, _mask_of(ctx, hands, rel)[1]) == low
+        lowest.append(low)
+    both = _deeper(_mask_of(ctx, hands, picks[0])[1], _mask_of(ctx, hands, picks[1])[1])
+    assert _rel_of(ctx, hands, both) == _rel_of(
+        ctx, hands, _mask_of(ctx, hands, lowest[0] | lowest[1])[1]
+    )
 
 
 def test_solve_outside_the_play_is_a_typed_error() -> None:

@@ -195,6 +195,9 @@ PLACES: Final = 20
 """Bits per suit in a seat's canonical form (places ``PLACES * suit + i``; a suit
 has at most 18 cards)."""
 
+DEPTH: Final = 5
+"""Bits per suit of an entry's depths (a suit has at most 18 cards)."""
+
 STRIDE: Final = 4 * PLACES + 4
 """Bits per seat in a position's whole canonical form (the Joker's "no suit" last)."""
 
@@ -231,10 +234,12 @@ cards and suit led), the suits led and shown void so far, the tricks done, and t
 seat winning the trick so far (the leader when it is empty) with the strength of its
 card (-1 when the trick is empty)."""
 
-Table = dict[int, list[tuple[int, int, int, int]]]
+Table = dict[int, list[tuple[int, int, int, int, int]]]
 """The transposition table: by a position's shape (see ``_canon``), entries
-``(mask, pattern, low, high)``: bounds on the tricks to come of every position of that
-shape whose places masked by ``mask`` are ``pattern`` (see ``_search``)."""
+``(mask, pattern, low, high, depths)``: bounds on the tricks to come of every position
+of that shape whose places masked by ``mask`` are ``pattern`` (see ``_search``);
+``depths`` tells how many places of each suit ``mask`` compares (see
+:func:`_mask_of`)."""
 
 
 def _slotted(core: Core) -> bool:
@@ -599,15 +604,18 @@ def _part(ranked: tuple[int, ...], cut: tuple[int, ...], base: int) -> tuple[int
     return tuple(rel)
 
 
-def _mask_of(ctx: Context, hands: tuple[int, ...], rel: int) -> int:
-    """The places an entry with relevant cards ``rel`` compares.
+def _mask_of(ctx: Context, hands: tuple[int, ...], rel: int) -> tuple[int, int]:
+    """The places an entry with relevant cards ``rel`` compares, and its depths.
 
-    Those of every seat from the top of each suit down to its lowest card in ``rel``.
+    Those of every seat from the top of each suit down to its lowest card in ``rel``;
+    the depths are how many places of each suit that is (:data:`DEPTH` bits a suit):
+    a machine word, where the places are a wide integer.
     """
     key, seats = ctx[0], ctx[7]
     live = _live(seats, hands, ())
     plain = PLAIN[key]
     mask = 0
+    depths = 0
     for suit in range(NO_SUIT + 1):
         suit_mask = N_SUIT_MASKS[key][suit]
         read = rel & suit_mask
@@ -625,23 +633,33 @@ def _mask_of(ctx: Context, hands: tuple[int, ...], rel: int) -> int:
                     if read & bit:
                         count = place
         mask |= ((1 << count) - 1) << PLACES * suit
+        depths |= count << DEPTH * suit
     whole = 0
     for index in range(len(seats)):
         whole |= mask << STRIDE * index
-    return whole
+    return whole, depths
 
 
-def _rel_of(ctx: Context, hands: tuple[int, ...], mask: int) -> int:
-    """The relevant cards of a position matching entries of places ``mask``.
+def _deeper(one: int, other: int) -> int:
+    """The depths of each suit, the deeper of two entries' (see :func:`_mask_of`)."""
+    out = 0
+    for shift in range(0, DEPTH * (NO_SUIT + 1), DEPTH):
+        out |= max(one >> shift & 31, other >> shift & 31) << shift
+    return out
 
-    The lowest card of each suit that ``mask`` compares (those above are implied).
+
+def _rel_of(ctx: Context, hands: tuple[int, ...], depths: int) -> int:
+    """The relevant cards of a position matching entries of ``depths``.
+
+    The lowest card of each suit that those entries compare (those above are
+    implied): the ``depth``-th live card from the top.
     """
     key, seats = ctx[0], ctx[7]
     live = _live(seats, hands, ())
     plain = PLAIN[key]
     rel = 0
     for suit in range(NO_SUIT + 1):
-        count = (mask >> PLACES * suit & 0xFFFFF).bit_count()
+        count = depths >> DEPTH * suit & 31
         if not count:
             continue
         if plain[suit]:
@@ -887,18 +905,18 @@ def _store(
     relevant card of each suit (partition search: the bounds hold for all of them).
     """
     low, high, rel = bounds
-    mask = _mask_of(ctx, pos[0], rel)
+    mask, depths = _mask_of(ctx, pos[0], rel)
     pattern = whole & mask
     entries = table.get(shape)
     if entries is None:
-        table[shape] = [(mask, pattern, low, high)]
+        table[shape] = [(mask, pattern, low, high, depths)]
         return
     for index in range(len(entries)):
         entry = entries[index]
         if entry[0] == mask and entry[1] == pattern:
-            entries[index] = (mask, pattern, low, high)
+            entries[index] = (mask, pattern, low, high, depths)
             return
-    entries.append((mask, pattern, low, high))
+    entries.append((mask, pattern, low, high, depths))
 
 
 def _lookup(
@@ -918,13 +936,13 @@ def _lookup(
     entries = table.get(shape)
     if entries is None:
         return False, low, high, 0
-    used = 0
+    used = 0  # the depths of the entries used
     found = False
-    for mask, pattern, stored_low, stored_high in entries:
+    for mask, pattern, stored_low, stored_high, depths in entries:
         if whole & mask == pattern:
             found = True
             if stored_low > low or stored_high < high:
-                used |= mask
+                used = _deeper(used, depths) if used else depths
                 low = max(low, stored_low)
                 high = min(high, stored_high)
     return found, low, high, _rel_of(ctx, pos[0], used) if used else 0
