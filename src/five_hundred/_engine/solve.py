@@ -210,7 +210,7 @@ Context = tuple[
     int,
     int,
     tuple[int, ...],
-    dict[tuple[int, ...], tuple[int, ...]],
+    dict[tuple[int, ...], tuple[int, int]],
     dict[tuple[int, ...], tuple[int, int]],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
@@ -549,22 +549,18 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     known = keys.get(exact)
     if known is not None:
         return known
-    count = len(seats)
-    rel = [0] * count
+    whole = 0
     lengths = 0
-    live = 0
     for suit in range(NO_SUIT + 1):
         suit_mask = N_SUIT_MASKS[key][suit]
         cut = tuple([hands[seat] & suit_mask for seat in seats])
         part = parts.get(cut)
         if part is None:
-            part = _part(RANKED[key][suit], cut, PLACES * suit)
+            part = _part(RANKED[key][suit], cut, suit)
             parts[cut] = part
-        for index in range(count):
-            rel[index] |= part[index]
-        lengths = lengths << 24 | part[count]
-        for held in cut:
-            live |= held
+        whole |= part[0]
+        lengths |= part[1]
+    live = _live(seats, hands, ())
     # the contracting side is part of the key: a table may serve several deals
     extra = leader | team << 16
     if nt and live & N_JOKER_BIT[key]:
@@ -575,33 +571,31 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
             for seat in seats:
                 if hands[seat] & N_JOKER_BIT[key]:
                     extra |= (voids >> 4 * seat & 15) << 8
-    whole = 0
-    for index in range(count):
-        whole |= rel[index] << STRIDE * index
     known = (lengths | extra << 120, whole)
     keys[exact] = known
     return known
 
 
-def _part(ranked: tuple[int, ...], cut: tuple[int, ...], base: int) -> tuple[int, ...]:
-    """Each seat's cards of one suit (``cut``) by place among the live ones.
+def _part(ranked: tuple[int, ...], cut: tuple[int, ...], suit: int) -> tuple[int, int]:
+    """The seats' cards of one suit (``cut``) by place among the live ones.
 
-    Then the seats' lengths in it (4 bits each).
+    In their places of a position's whole canonical form (see :func:`_canon`), and
+    the seats' lengths in it (4 bits each) in theirs of the shape: so a position's
+    key is the union of its suits' parts.
     """
-    rel = [0] * len(cut)
-    place = base
+    whole = 0
+    place = PLACES * suit
     for code in ranked:
         bit = BITS[code]
         for index in range(len(cut)):
             if cut[index] & bit:
-                rel[index] |= 1 << place
+                whole |= 1 << place + STRIDE * index
                 place += 1
                 break
     lengths = 0
     for index in range(len(cut)):
         lengths |= cut[index].bit_count() << 4 * index
-    rel.append(lengths)
-    return tuple(rel)
+    return whole, lengths << 24 * (NO_SUIT - suit)
 
 
 def _mask_of(ctx: Context, hands: tuple[int, ...], rel: int) -> tuple[int, int]:
