@@ -27,15 +27,23 @@ The techniques are those of bridge solvers, on the engine's masks:
   search off), and the table keys are cached by the exact cards;
 - move ordering: winners and cheap wins first, low cards when the side already wins;
 - cards adjacent among those still in play (the trick included) in one effective suit
-  are one move: only the highest of such a run is searched.
+  are one move: only the highest of such a run is searched;
+- the values of every choice (:func:`choice_values`) are searched in the move order
+  above, each one's first probe at the best value found so far;
+- one machine word for every mask of cards: without six-player ranks in play the
+  cards are numbered by the standard slots (:data:`NUMBERINGS`, converted at the
+  entry and the exit), so no mask reaches bit 62 (the Joker's code is 64), and a table
+  entry keeps how deep it compares each suit in a small integer of its own.
 
 The rules come from their homes: :func:`._engine.play.legal_mask_in` and
 :func:`._engine.play.joker_suits` for what may be played, the tables
 :data:`~._engine.tables.STRENGTH`, :data:`~._engine.tables.EFF` and
 :data:`~._engine.tables.SUIT_MASKS` for who wins a trick (the running form of
-:func:`._engine.play.winner_index`, as in the playout loop).  A *choice* is a card
-code, or ``JOKER_LEAD + suit`` for leading the un-nominated Joker naming ``suit``
-(:mod:`._engine.playout`).
+:func:`._engine.play.winner_index`, as in the playout loop), renumbered by
+:data:`NUMBERINGS`.  A *choice* is a card's number, or ``JOKER_LEAD + suit`` for
+leading the un-nominated Joker naming ``suit`` (:mod:`._engine.playout`);
+:func:`context_of`, :func:`position_of` and :func:`choice_values` take and give
+card codes.
 """
 
 from typing import Final
@@ -85,11 +93,12 @@ NUMBERINGS: Final[tuple[tuple[int, ...], ...]] = (
 )
 """The solver's numberings of the cards: by ``NUMBERINGS[n][number]``, its code.
 
-0: the card codes themselves; 1: the standard *slots* (:data:`~._engine.tables.
-CODE_OF_SLOT`, no six-player ranks, the Joker 52), in which every mask of cards is
-below ``2**62``: a machine word when compiled (with codes, the Joker's bit 64 and the
-hearts' king and ace make a boxed integer of every mask holding them).  Both keep the
-codes' order, so the Joker is last and a suit's plain cards rank as their numbers."""
+0: the card codes themselves; 1: the standard *slots*
+(:data:`~._engine.tables.CODE_OF_SLOT`: no six-player ranks, the Joker 52), in which
+every mask of cards is below ``2**62``: a machine word when compiled (with codes,
+the Joker's bit 64 and the hearts' king and ace make a boxed integer of every mask
+holding them).  Both keep the codes' order, so the Joker is last and a suit's plain
+cards rank as their numbers."""
 
 SLOTTED: Final = 9
 """A *numbered key* is a context key (:func:`~._engine.tables.context_key`), plus
