@@ -37,22 +37,31 @@ from five_hundred import (
 )
 from five_hundred._engine.codes import BITS, NO_SUIT
 from five_hundred._engine.core import Core
+from five_hundred._engine.playout import JOKER_LEAD
 from five_hundred._engine.solve import (
+    N_EFF,
+    N_JOKER,
+    N_SUIT_MASKS,
     RANKED,
+    SLOTTED,
     Context,
     Position,
     Table,
     _bounds,
     _canon,
+    _deeper,
     _live,
     _lookup,
+    _mask_of,
     _order,
+    _rel_of,
     _run_bottom,
     _tops,
+    choice_values,
     position_of,
 )
 from five_hundred._engine.step import next_mask
-from five_hundred._engine.tables import EFF, SUIT_MASKS
+from five_hundred._engine.tables import SIX_ONLY_MASK, SUIT_MASKS
 from five_hundred.search.solver import _context, solve_core
 from five_hundred.state import inner, outer
 from tests.random_games import random_action
@@ -185,7 +194,7 @@ def _partner_entry(ctx: Context, pos: Position) -> bool:
     for suit in range(NO_SUIT):
         ranked = RANKED[key][suit]
         own = hands[leader]
-        if not own & SUIT_MASKS[key][suit] or _tops(ranked, own, live):
+        if not own & N_SUIT_MASKS[key][suit] or _tops(ranked, own, live):
             continue
         for seat in seats:
             same_side = team >> seat & 1 == team >> leader & 1
@@ -409,14 +418,72 @@ def test_a_searched_card_runs_down_to_the_lowest_card_alike(
     held = pos[0][pos[1]]
     live = _live(ctx[7], pos[0], pos[3])
     for choice in _order(ctx, pos):
-        code = min(choice, 64)
-        ranked = [c for c in RANKED[key][EFF[key][code]] if live & BITS[c]]
+        code = choice if choice < JOKER_LEAD else N_JOKER[key]
+        ranked = [c for c in RANKED[key][N_EFF[key][code]] if live & BITS[c]]
         bottom = code
         for other in ranked[ranked.index(code) + 1 :]:
             if not held & BITS[other]:
                 break
             bottom = other
         assert _run_bottom(ctx, pos, code) == BITS[bottom]
+
+
+@settings(max_examples=40, deadline=None)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_slots_and_codes_give_the_same_values(
+    rules: Rules, seed: int, line: int
+) -> None:
+    """Without six-player ranks in play the solver numbers the cards by slots, every
+    mask below 2**62; its values by choice are those of the codes' numbering."""
+    state = _position(seed, line, 3, rules)
+    if state is None:
+        return
+    core = inner(state)
+    ctx, pos = _context(core), position_of(core)
+    cards = 0
+    for hand in core.hands:
+        cards |= hand
+    for code in core.trick:
+        cards |= BITS[code]
+    assert (ctx[0] >= SLOTTED) == (not cards & SIX_ONLY_MASK)
+    if ctx[0] < SLOTTED:
+        assert pos[0] == core.hands
+        return
+    assert all(hand < 2**62 for hand in pos[0])
+    coded: Context = (ctx[0] - SLOTTED, *ctx[1:8], {}, {})
+    at_codes: Position = (core.hands, pos[1], pos[2], core.trick, *pos[4:])
+    assert choice_values(ctx, {}, pos) == choice_values(coded, {}, at_codes)
+
+
+@settings(max_examples=40, deadline=None)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_an_entrys_depths_give_back_the_lowest_card_read(
+    rules: Rules, seed: int, line: int
+) -> None:
+    """The depths of an entry (places compared in each suit) lead back to the lowest
+    relevant card of each suit, and entries used together read the deeper of each."""
+    state = _position(seed, line, 6, rules)
+    if state is None:
+        return
+    core = inner(state)
+    ctx, pos = _context(core), position_of(core)
+    key, hands = ctx[0], pos[0]
+    live = _live(ctx[7], hands, ())
+    rng = random.Random(line)
+    picks = [rng.getrandbits(66) & live for _ in range(2)]
+    lowest: list[int] = []
+    for rel in picks:
+        low = 0
+        for suit in range(NO_SUIT + 1):
+            read = [c for c in RANKED[key][suit] if rel & BITS[c]]
+            if read:
+                low |= BITS[read[-1]]
+        assert _rel_of(ctx, hands, _mask_of(ctx, hands, rel)[1]) == low
+        lowest.append(low)
+    both = _deeper(_mask_of(ctx, hands, picks[0])[1], _mask_of(ctx, hands, picks[1])[1])
+    assert _rel_of(ctx, hands, both) == _rel_of(
+        ctx, hands, _mask_of(ctx, hands, lowest[0] | lowest[1])[1]
+    )
 
 
 def test_solve_outside_the_play_is_a_typed_error() -> None:

@@ -27,15 +27,23 @@ The techniques are those of bridge solvers, on the engine's masks:
   search off), and the table keys are cached by the exact cards;
 - move ordering: winners and cheap wins first, low cards when the side already wins;
 - cards adjacent among those still in play (the trick included) in one effective suit
-  are one move: only the highest of such a run is searched.
+  are one move: only the highest of such a run is searched;
+- the values of every choice (:func:`choice_values`) are searched in the move order
+  above, each one's first probe at the best value found so far;
+- one machine word for every mask of cards: without six-player ranks in play the
+  cards are numbered by the standard slots (:data:`NUMBERINGS`, converted at the
+  entry and the exit), so no mask reaches bit 62 (the Joker's code is 64), and a table
+  entry keeps how deep it compares each suit in a small integer of its own.
 
-The rules come from their homes: :func:`._engine.play.legal_mask` and
+The rules come from their homes: :func:`._engine.play.legal_mask_in` and
 :func:`._engine.play.joker_suits` for what may be played, the tables
 :data:`~._engine.tables.STRENGTH`, :data:`~._engine.tables.EFF` and
 :data:`~._engine.tables.SUIT_MASKS` for who wins a trick (the running form of
-:func:`._engine.play.winner_index`, as in the playout loop).  A *choice* is a card
-code, or ``JOKER_LEAD + suit`` for leading the un-nominated Joker naming ``suit``
-(:mod:`._engine.playout`).
+:func:`._engine.play.winner_index`, as in the playout loop), renumbered by
+:data:`NUMBERINGS`.  A *choice* is a card's number, or ``JOKER_LEAD + suit`` for
+leading the un-nominated Joker naming ``suit`` (:mod:`._engine.playout`);
+:func:`context_of`, :func:`position_of` and :func:`choice_values` take and give
+card codes.
 """
 
 from typing import Final
@@ -43,7 +51,6 @@ from typing import Final
 from five_hundred._engine.codes import (
     BITS,
     HAND_SIZE,
-    JOKER_BIT,
     JOKER_CODE,
     NO_SUIT,
     NT,
@@ -54,11 +61,20 @@ from five_hundred._engine.play import (
     LEAD_NOT_SHOWN_VOID,
     JokerOptions,
     joker_suits,
-    legal_mask,
+    legal_mask_in,
     winner_index,
 )
 from five_hundred._engine.playout import JOKER_LEAD
-from five_hundred._engine.tables import EFF, STRENGTH, SUIT_MASKS, TRUMP
+from five_hundred._engine.tables import (
+    CODE_OF_SLOT,
+    EFF,
+    SIX_ONLY_MASK,
+    SLOT_OF_CODE,
+    STRENGTH,
+    SUIT_MASKS,
+    TRUMP,
+    slots_from_mask,
+)
 
 __all__ = [
     "Context",
@@ -71,22 +87,87 @@ __all__ = [
 ]
 
 
+NUMBERINGS: Final[tuple[tuple[int, ...], ...]] = (
+    tuple(range(JOKER_CODE + 1)),
+    CODE_OF_SLOT,
+)
+"""The solver's numberings of the cards: by ``NUMBERINGS[n][number]``, its code.
+
+0: the card codes themselves; 1: the standard *slots*
+(:data:`~._engine.tables.CODE_OF_SLOT`: no six-player ranks, the Joker 52), in which
+every mask of cards is below ``2**62``: a machine word when compiled (with codes,
+the Joker's bit 64 and the hearts' king and ace make a boxed integer of every mask
+holding them).  Both keep the codes' order, so the Joker is last and a suit's plain
+cards rank as their numbers."""
+
+SLOTTED: Final = 9
+"""A *numbered key* is a context key (:func:`~._engine.tables.context_key`), plus
+``SLOTTED`` when the cards are numbered by slots: every table below is indexed by it."""
+
+
+def _numbered(key: int) -> tuple[int, tuple[int, ...]]:
+    """The context key and the codes by number of a numbered key."""
+    return key % SLOTTED, NUMBERINGS[key // SLOTTED]
+
+
+N_KEYS: Final = range(2 * SLOTTED)
+N_EFF: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple([EFF[_numbered(key)[0]][code] for code in _numbered(key)[1]])
+    for key in N_KEYS
+)
+""":data:`~._engine.tables.EFF` by numbered key and number."""
+N_STRENGTH: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(
+        tuple([row[code] for code in _numbered(key)[1]])
+        for row in STRENGTH[_numbered(key)[0]]
+    )
+    for key in N_KEYS
+)
+""":data:`~._engine.tables.STRENGTH` by numbered key, suit led and number."""
+N_SUIT_MASKS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(
+        sum(
+            [
+                1 << number
+                for number, code in enumerate(_numbered(key)[1])
+                if SUIT_MASKS[_numbered(key)[0]][suit] >> code & 1
+            ]
+        )
+        for suit in range(NO_SUIT + 1)
+    )
+    for key in N_KEYS
+)
+""":data:`~._engine.tables.SUIT_MASKS` by numbered key."""
+N_TRUMP: Final[tuple[int, ...]] = tuple(TRUMP[key % SLOTTED] for key in N_KEYS)
+""":data:`~._engine.tables.TRUMP` by numbered key."""
+N_NT: Final[tuple[bool, ...]] = tuple(key % SLOTTED == NT for key in N_KEYS)
+"""Whether a numbered key is No Trumps with the Joker not nominated."""
+N_JOKER: Final[tuple[int, ...]] = tuple(len(_numbered(key)[1]) - 1 for key in N_KEYS)
+"""The Joker's number (the last) by numbered key."""
+N_JOKER_BIT: Final[tuple[int, ...]] = tuple(1 << joker for joker in N_JOKER)
+"""The Joker's bit by numbered key."""
+N_RANK: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple([code & 15 for code in _numbered(key)[1]]) for key in N_KEYS
+)
+"""Each number's rank offset in its suit (that of its code) by numbered key."""
+
+
 def _ranked(key: int) -> tuple[tuple[int, ...], ...]:
-    """For each effective suit (4: none), its codes from the strongest down."""
+    """For each effective suit (4: none), its numbers from the strongest down."""
     out: list[tuple[int, ...]] = []
     for suit in range(NO_SUIT + 1):
-        row = STRENGTH[key][suit if suit < NO_SUIT else 0]
-        mask = SUIT_MASKS[key][suit]
-        codes = [code for code in range(JOKER_CODE + 1) if mask >> code & 1]
+        row = N_STRENGTH[key][suit if suit < NO_SUIT else 0]
+        mask = N_SUIT_MASKS[key][suit]
+        codes = [code for code in range(N_JOKER[key] + 1) if mask >> code & 1]
         codes.sort(key=lambda code: -row[code])
         out.append(tuple(codes))
     return tuple(out)
 
 
 RANKED: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    _ranked(key) for key in range(9)
+    _ranked(key) for key in N_KEYS
 )
-"""``RANKED[key][suit]``: the codes of an effective suit, strongest first."""
+"""``RANKED[key][suit]``: the numbers of an effective suit, strongest first."""
 
 PLAIN: Final[tuple[tuple[bool, ...], ...]] = tuple(
     tuple(
@@ -95,18 +176,18 @@ PLAIN: Final[tuple[tuple[bool, ...], ...]] = tuple(
     )
     for suits in RANKED
 )
-"""``PLAIN[key][suit]``: whether the cards of a suit rank as their codes (no bower or
-Joker in it, not the Joker's "no suit"), so that bit order is rank order."""
+"""``PLAIN[key][suit]``: whether the cards of a suit rank as their numbers (no bower
+or Joker in it, not the Joker's "no suit"), so that bit order is rank order."""
 
 RANKED_BITS: Final[tuple[tuple[tuple[tuple[int, int], ...], ...], ...]] = tuple(
     tuple(tuple((code, BITS[code]) for code in codes) for codes in suits)
     for suits in RANKED
 )
-"""``RANKED`` with each code's bit."""
+"""``RANKED`` with each number's bit."""
 
 
 def _lower(key: int) -> tuple[int, ...]:
-    out = [0] * (JOKER_CODE + 1)
+    out = [0] * (N_JOKER[key] + 1)
     for codes in RANKED[key]:
         below = 0
         for code in reversed(codes):
@@ -115,13 +196,16 @@ def _lower(key: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-LOWER: Final[tuple[tuple[int, ...], ...]] = tuple(_lower(key) for key in range(9))
-"""``LOWER[key][code]``: the mask of the cards of the code's effective suit ranked at
-or below it (itself included)."""
+LOWER: Final[tuple[tuple[int, ...], ...]] = tuple(_lower(key) for key in N_KEYS)
+"""``LOWER[key][number]``: the mask of the cards of the card's effective suit ranked
+at or below it (itself included)."""
 
 PLACES: Final = 20
 """Bits per suit in a seat's canonical form (places ``PLACES * suit + i``; a suit
 has at most 18 cards)."""
+
+DEPTH: Final = 5
+"""Bits per suit of an entry's depths (a suit has at most 18 cards)."""
 
 STRIDE: Final = 4 * PLACES + 4
 """Bits per seat in a position's whole canonical form (the Joker's "no suit" last)."""
@@ -135,11 +219,13 @@ Context = tuple[
     int,
     int,
     tuple[int, ...],
-    dict[tuple[int, ...], tuple[int, ...]],
+    dict[tuple[int, ...], tuple[int, int]],
     dict[tuple[int, ...], tuple[int, int]],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
-contractor, team, seats, parts, keys)``: the contract's play setup; ``team`` the
+contractor, team, seats, parts, keys)``: the contract's play setup (``key`` the
+numbered key: the context key, plus :data:`SLOTTED` when the cards are numbered by
+slots, see :func:`_slotted`); ``team`` the
 seats of the contracting side (the contractor alone in misère) as a mask; ``seats``
 those who play; ``parts`` the canonical parts of suits met so far (with the seats'
 lengths) and ``keys`` the transposition keys of positions met so far by their exact
@@ -157,10 +243,25 @@ cards and suit led), the suits led and shown void so far, the tricks done, and t
 seat winning the trick so far (the leader when it is empty) with the strength of its
 card (-1 when the trick is empty)."""
 
-Table = dict[int, list[tuple[int, int, int, int]]]
+Table = dict[int, list[tuple[int, int, int, int, int]]]
 """The transposition table: by a position's shape (see ``_canon``), entries
-``(mask, pattern, low, high)``: bounds on the tricks to come of every position of that
-shape whose places masked by ``mask`` are ``pattern`` (see ``_search``)."""
+``(mask, pattern, low, high, depths)``: bounds on the tricks to come of every position
+of that shape whose places masked by ``mask`` are ``pattern`` (see ``_search``);
+``depths`` tells how many places of each suit ``mask`` compares (see
+:func:`_mask_of`)."""
+
+
+def _slotted(core: Core) -> bool:
+    """Whether the solver numbers the cards of a state by slots (see :data:`NUMBERINGS`).
+
+    When no card in play is of the six-player ranks: its masks are machine words.
+    """
+    cards = 0
+    for hand in core.hands:
+        cards |= hand
+    for code in core.trick:
+        cards |= BITS[code]
+    return not cards & SIX_ONLY_MASK
 
 
 def context_of(core: Core, team: int) -> Context:
@@ -169,7 +270,7 @@ def context_of(core: Core, team: int) -> Context:
     if setup.misere:
         team = 1 << setup.contractor
     return (
-        setup.key,
+        setup.key + SLOTTED if _slotted(core) else setup.key,
         setup.misere,
         setup.active,
         setup.next_seat,
@@ -183,7 +284,10 @@ def context_of(core: Core, team: int) -> Context:
 
 
 def position_of(core: Core) -> Position:
-    """The solver's position of a state in the play (someone to act)."""
+    """The solver's position of a state in the play (someone to act).
+
+    Its cards numbered as :func:`context_of` numbers them (see :func:`_slotted`).
+    """
     seat = core.to_act
     assert seat is not None  # the facade checks there is a player to act
     trick = core.trick
@@ -193,8 +297,12 @@ def position_of(core: Core) -> Position:
         index = winner_index(trick, key, core.led)
         winner = core.setup.order[core.leader][index]
         best = STRENGTH[key][core.led][trick[index]]
+    hands = core.hands
+    if _slotted(core):
+        hands = tuple([slots_from_mask(hand) for hand in hands])
+        trick = tuple([SLOT_OF_CODE[code] for code in trick])
     return (
-        core.hands,
+        hands,
         seat,
         core.leader,
         trick,
@@ -214,15 +322,18 @@ def _legal(ctx: Context, pos: Position) -> tuple[int, int]:
     held = hands[seat]
     if not trick:
         led = -1
-    if key != NT or not held & JOKER_BIT:
-        return (held if led < 0 else (held & SUIT_MASKS[key][led] or held)), 0
+    joker = N_JOKER_BIT[key]
+    if not N_NT[key] or not held & joker:
+        return (held if led < 0 else (held & N_SUIT_MASKS[key][led] or held)), 0
     last = done == HAND_SIZE - 1
-    mask = legal_mask(held, key, led, options, misere, suits_led, last)
+    mask = legal_mask_in(
+        held, N_SUIT_MASKS[key], joker, NT, led, options, misere, suits_led, last
+    )
     names = 0
-    if led < 0 and mask & JOKER_BIT:
+    if led < 0 and mask & joker:
         names = joker_suits(options, suits_led, voids >> 4 * seat & 15, last)
         if not names:
-            mask ^= JOKER_BIT
+            mask ^= joker
     return mask, names
 
 
@@ -249,7 +360,7 @@ def _heads(ctx: Context, pos: Position) -> dict[int, int]:
     live = _live(ctx[7], pos[0], pos[3])
     same: dict[int, int] = {}
     for suit in range(NO_SUIT + 1):
-        if not mask & SUIT_MASKS[key][suit]:
+        if not mask & N_SUIT_MASKS[key][suit]:
             continue
         head = -1
         for code, bit in RANKED_BITS[key][suit]:
@@ -262,7 +373,7 @@ def _heads(ctx: Context, pos: Position) -> dict[int, int]:
             else:
                 head = -1
     if names:
-        del same[JOKER_CODE]
+        del same[N_JOKER[key]]
         for suit in range(4):
             if names >> suit & 1:
                 same[JOKER_LEAD + suit] = JOKER_LEAD + suit
@@ -270,15 +381,16 @@ def _heads(ctx: Context, pos: Position) -> dict[int, int]:
 
 
 def _rank_move(
-    leading: bool, top: bool, code: int, power: int, mine: bool, best: int
+    leading: bool, top: bool, rank: int, power: int, mine: bool, best: int
 ) -> int:
     """A choice's place in the search order (higher first), as :func:`_order` says.
 
-    ``top``: no live card above it in its suit; ``power``: its strength in the trick;
+    ``top``: no live card above it in its suit; ``rank``: its rank offset (see
+    :data:`N_RANK`); ``power``: its strength in the trick;
     ``mine``: the seat's side wins the trick so far, with strength ``best``.
     """
     if leading:
-        return 1000 if top else -(code & 15)
+        return 1000 if top else -rank
     if mine:
         return -power
     if power > best:
@@ -299,9 +411,11 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     scored: list[tuple[int, int]] = []
     leading = not trick
     mine = (team >> seat & 1) == (team >> winner & 1)
-    row = STRENGTH[key][led] if not leading else STRENGTH[key][0]
-    masks = SUIT_MASKS[key]
+    row = N_STRENGTH[key][led] if not leading else N_STRENGTH[key][0]
+    masks = N_SUIT_MASKS[key]
     plain = PLAIN[key]
+    ranks = N_RANK[key]
+    joker = N_JOKER[key]
     for suit in range(NO_SUIT + 1):
         suit_mask = masks[suit]
         held = mask & suit_mask
@@ -322,7 +436,7 @@ def _order(ctx: Context, pos: Position) -> list[int]:
                     continue  # no other seat's card between: same run
                 top = not higher and others < bit
                 scored.append(
-                    (_rank_move(leading, top, code, row[code], mine, best), code)
+                    (_rank_move(leading, top, ranks[code], row[code], mine, best), code)
                 )
                 higher = bit
             continue
@@ -334,10 +448,15 @@ def _order(ctx: Context, pos: Position) -> list[int]:
             if mask & bit:
                 if head < 0:
                     head = code
-                    if code == JOKER_CODE and names:
+                    if code == joker and names:
                         continue
                     scored.append(
-                        (_rank_move(leading, top, code, row[code], mine, best), code)
+                        (
+                            _rank_move(
+                                leading, top, ranks[code], row[code], mine, best
+                            ),
+                            code,
+                        )
                     )
             else:
                 head = -1
@@ -362,19 +481,19 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
     """
     key, misere, active, next_seat, options, contractor, team, _, _, _ = ctx
     hands, seat, leader, trick, led, suits_led, voids, done, winner, best = pos
-    code = choice if choice <= JOKER_CODE else JOKER_CODE
+    code = choice if choice < JOKER_LEAD else N_JOKER[key]
     held = list(hands)
     held[seat] ^= BITS[code]
     after = tuple(held)
-    eff = EFF[key][code]
+    eff = N_EFF[key][code]
     if not trick:
-        led = eff if choice <= JOKER_CODE else choice - JOKER_LEAD
+        led = eff if choice < JOKER_LEAD else choice - JOKER_LEAD
         suits_led |= 1 << led
-        winner, best = seat, STRENGTH[key][led][code]
+        winner, best = seat, N_STRENGTH[key][led][code]
     else:
         if eff != led and (eff != NO_SUIT or options[0]):
             voids |= BITS[4 * seat + led]
-        power = STRENGTH[key][led][code]
+        power = N_STRENGTH[key][led][code]
         if power > best:
             winner, best = seat, power
     if len(trick) + 1 < active:
@@ -396,18 +515,18 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
             0,
         )
     # the winning card; its rank matters only against another card of its suit
-    row = STRENGTH[key][led]
+    row = N_STRENGTH[key][led]
     top = code
     for played in trick:
         if row[played] == best:
             top = played
     won = 0
-    suit = EFF[key][top]
-    if top != code and EFF[key][code] == suit:
+    suit = N_EFF[key][top]
+    if top != code and N_EFF[key][code] == suit:
         won = BITS[top]
     else:
         for played in trick:
-            if played != top and EFF[key][played] == suit:
+            if played != top and N_EFF[key][played] == suit:
                 won = BITS[top]
     gain = team >> winner & 1
     done += 1
@@ -434,76 +553,74 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     """
     key, _, _, _, options, _, team, seats, parts, keys = ctx
     hands, _, leader, _, _, suits_led, voids, _, _, _ = pos
-    exact = (*hands, leader, suits_led, voids) if key == NT else (*hands, leader)
+    nt = N_NT[key]
+    exact = (*hands, leader, suits_led, voids) if nt else (*hands, leader)
     known = keys.get(exact)
     if known is not None:
         return known
-    count = len(seats)
-    rel = [0] * count
+    whole = 0
     lengths = 0
-    live = 0
     for suit in range(NO_SUIT + 1):
-        suit_mask = SUIT_MASKS[key][suit]
+        suit_mask = N_SUIT_MASKS[key][suit]
         cut = tuple([hands[seat] & suit_mask for seat in seats])
         part = parts.get(cut)
         if part is None:
-            part = _part(RANKED[key][suit], cut, PLACES * suit)
+            part = _part(RANKED[key][suit], cut, suit)
             parts[cut] = part
-        for index in range(count):
-            rel[index] |= part[index]
-        lengths = lengths << 24 | part[count]
-        for held in cut:
-            live |= held
+        whole |= part[0]
+        lengths |= part[1]
+    live = _live(seats, hands, ())
     # the contracting side is part of the key: a table may serve several deals
     extra = leader | team << 16
-    if key == NT and live & JOKER_BIT:
+    if nt and live & N_JOKER_BIT[key]:
         # what the un-nominated Joker's rules read: the suits led, and its holder's voids
         if options[1] or options[4] == LEAD_NOT_LED_BEFORE:
             extra |= suits_led << 4
         if options[4] == LEAD_NOT_SHOWN_VOID:
             for seat in seats:
-                if hands[seat] & JOKER_BIT:
+                if hands[seat] & N_JOKER_BIT[key]:
                     extra |= (voids >> 4 * seat & 15) << 8
-    whole = 0
-    for index in range(count):
-        whole |= rel[index] << STRIDE * index
     known = (lengths | extra << 120, whole)
     keys[exact] = known
     return known
 
 
-def _part(ranked: tuple[int, ...], cut: tuple[int, ...], base: int) -> tuple[int, ...]:
-    """Each seat's cards of one suit (``cut``) by place among the live ones.
+def _part(ranked: tuple[int, ...], cut: tuple[int, ...], suit: int) -> tuple[int, int]:
+    """The seats' cards of one suit (``cut``) by place among the live ones.
 
-    Then the seats' lengths in it (4 bits each).
+    In their places of a position's whole canonical form (see :func:`_canon`), and
+    the seats' lengths in it (4 bits each) in theirs of the shape: so a position's
+    key is the union of its suits' parts.
     """
-    rel = [0] * len(cut)
-    place = base
+    whole = 0
+    place = PLACES * suit
     for code in ranked:
         bit = BITS[code]
         for index in range(len(cut)):
             if cut[index] & bit:
-                rel[index] |= 1 << place
+                whole |= 1 << place + STRIDE * index
                 place += 1
                 break
     lengths = 0
     for index in range(len(cut)):
         lengths |= cut[index].bit_count() << 4 * index
-    rel.append(lengths)
-    return tuple(rel)
+    return whole, lengths << 24 * (NO_SUIT - suit)
 
 
-def _mask_of(ctx: Context, hands: tuple[int, ...], rel: int) -> int:
-    """The places an entry with relevant cards ``rel`` compares.
+def _mask_of(ctx: Context, hands: tuple[int, ...], rel: int) -> tuple[int, int]:
+    """The places an entry with relevant cards ``rel`` compares, and its depths.
 
-    Those of every seat from the top of each suit down to its lowest card in ``rel``.
+    Those of every seat from the top of each suit down to its lowest card in ``rel``;
+    the depths are how many places of each suit that is (:data:`DEPTH` bits a suit):
+    a machine word, where the places are a wide integer.
     """
     key, seats = ctx[0], ctx[7]
     live = _live(seats, hands, ())
     plain = PLAIN[key]
     mask = 0
+    depths = 0
     for suit in range(NO_SUIT + 1):
-        suit_mask = SUIT_MASKS[key][suit]
+        suit_mask = N_SUIT_MASKS[key][suit]
         read = rel & suit_mask
         if not read:
             continue
@@ -519,28 +636,38 @@ def _mask_of(ctx: Context, hands: tuple[int, ...], rel: int) -> int:
                     if read & bit:
                         count = place
         mask |= ((1 << count) - 1) << PLACES * suit
+        depths |= count << DEPTH * suit
     whole = 0
     for index in range(len(seats)):
         whole |= mask << STRIDE * index
-    return whole
+    return whole, depths
 
 
-def _rel_of(ctx: Context, hands: tuple[int, ...], mask: int) -> int:
-    """The relevant cards of a position matching entries of places ``mask``.
+def _deeper(one: int, other: int) -> int:
+    """The depths of each suit, the deeper of two entries' (see :func:`_mask_of`)."""
+    out = 0
+    for shift in range(0, DEPTH * (NO_SUIT + 1), DEPTH):
+        out |= max(one >> shift & 31, other >> shift & 31) << shift
+    return out
 
-    The lowest card of each suit that ``mask`` compares (those above are implied).
+
+def _rel_of(ctx: Context, hands: tuple[int, ...], depths: int) -> int:
+    """The relevant cards of a position matching entries of ``depths``.
+
+    The lowest card of each suit that those entries compare (those above are
+    implied): the ``depth``-th live card from the top.
     """
     key, seats = ctx[0], ctx[7]
     live = _live(seats, hands, ())
     plain = PLAIN[key]
     rel = 0
     for suit in range(NO_SUIT + 1):
-        count = (mask >> PLACES * suit & 0xFFFFF).bit_count()
+        count = depths >> DEPTH * suit & 31
         if not count:
             continue
         if plain[suit]:
             # bit order is rank order: drop the live cards above, from the top
-            rest = live & SUIT_MASKS[key][suit]
+            rest = live & N_SUIT_MASKS[key][suit]
             for _ in range(count - 1):
                 rest ^= BITS[rest.bit_length() - 1]
             rel |= BITS[rest.bit_length() - 1]
@@ -564,11 +691,11 @@ def _run_bottom(ctx: Context, pos: Position, code: int) -> int:
     hands, seat, _, trick, _, _, _, _, _, _ = pos
     held = hands[seat]
     live = _live(ctx[7], hands, trick)
-    suit = EFF[key][code]
+    suit = N_EFF[key][code]
     bottom = BITS[code]
     if PLAIN[key][suit]:
         # bit order is rank order: the held cards below down to another seat's
-        below = SUIT_MASKS[key][suit] & (bottom - 1)
+        below = N_SUIT_MASKS[key][suit] & (bottom - 1)
         others = live & below & ~held
         run = held & below & -BITS[others.bit_length()] if others else held & below
         return run & -run if run else bottom
@@ -602,14 +729,14 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
     live = 0
     for seat in seats:
         live |= hands[seat]
-    trump = TRUMP[key]
+    trump = N_TRUMP[key]
     ruffers: list[int] = []
     for seat in seats:
         if team >> seat & 1 != side:
             held = hands[seat]
-            if trump >= 0 and held & SUIT_MASKS[key][trump]:
+            if trump >= 0 and held & N_SUIT_MASKS[key][trump]:
                 ruffers.append(held)
-            elif key == NT and held & JOKER_BIT:
+            elif N_NT[key] and held & N_JOKER_BIT[key]:
                 if not options[0]:
                     return 0, 0  # it may beat any card led
                 ruffers.append(held)
@@ -617,7 +744,7 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
     if ruffers and trump >= 0:
         # cashing its top trumps first draws the other side's trumps when these
         # are at least as many as any opponent holds: then no one can ruff
-        trumps = SUIT_MASKS[key][trump]
+        trumps = N_SUIT_MASKS[key][trump]
         most = max([(held & trumps).bit_count() for held in ruffers])
         drawn, stop = _tops_at(RANKED[key][trump], own, live)
         rel |= stop
@@ -627,7 +754,7 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
     entry = 0  # the most tricks a partner's top cards take after a lead to them
     for suit in range(4):
         ranked = RANKED[key][suit]
-        suit_mask = SUIT_MASKS[key][suit]
+        suit_mask = N_SUIT_MASKS[key][suit]
         if not own & suit_mask:
             continue
         tops, stop = _tops_at(ranked, own, live)
@@ -661,10 +788,10 @@ def _top_holder(ctx: Context, pos: Position) -> tuple[int, int]:
     That card wins a trick whenever it is played; its bit is the second item.
     """
     key = ctx[0]
-    trump = TRUMP[key]
+    trump = N_TRUMP[key]
     if trump >= 0:
         ranked = RANKED[key][trump]
-    elif key == NT:
+    elif N_NT[key]:
         ranked = RANKED[key][NO_SUIT]
     else:
         return -1, 0
@@ -688,10 +815,10 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int]:
     (0 if none: the lengths tell the rest).
     """
     key, _, _, _, _, _, team, seats, _, _ = ctx
-    trump = TRUMP[key]
+    trump = N_TRUMP[key]
     if trump >= 0:
         ranked = RANKED[key][trump]
-    elif key == NT:
+    elif N_NT[key]:
         ranked = RANKED[key][NO_SUIT]
     else:
         return 0, 0
@@ -781,18 +908,18 @@ def _store(
     relevant card of each suit (partition search: the bounds hold for all of them).
     """
     low, high, rel = bounds
-    mask = _mask_of(ctx, pos[0], rel)
+    mask, depths = _mask_of(ctx, pos[0], rel)
     pattern = whole & mask
     entries = table.get(shape)
     if entries is None:
-        table[shape] = [(mask, pattern, low, high)]
+        table[shape] = [(mask, pattern, low, high, depths)]
         return
     for index in range(len(entries)):
         entry = entries[index]
         if entry[0] == mask and entry[1] == pattern:
-            entries[index] = (mask, pattern, low, high)
+            entries[index] = (mask, pattern, low, high, depths)
             return
-    entries.append((mask, pattern, low, high))
+    entries.append((mask, pattern, low, high, depths))
 
 
 def _lookup(
@@ -812,13 +939,13 @@ def _lookup(
     entries = table.get(shape)
     if entries is None:
         return False, low, high, 0
-    used = 0
+    used = 0  # the depths of the entries used
     found = False
-    for mask, pattern, stored_low, stored_high in entries:
+    for mask, pattern, stored_low, stored_high, depths in entries:
         if whole & mask == pattern:
             found = True
             if stored_low > low or stored_high < high:
-                used |= mask
+                used = _deeper(used, depths) if used else depths
                 low = max(low, stored_low)
                 high = min(high, stored_high)
     return found, low, high, _rel_of(ctx, pos[0], used) if used else 0
@@ -873,7 +1000,7 @@ def _search(
             sub, read = _search(ctx, table, nxt, alpha - gain, beta - gain)
             result = gain + sub
             read |= won
-        code = choice if choice <= JOKER_CODE else JOKER_CODE
+        code = choice if choice < JOKER_LEAD else N_JOKER[key]
         if read & lower[code]:
             # the result reads this suit at or below the card played: the cards of
             # its run (searched once) must stay alike
@@ -946,18 +1073,32 @@ def solve_position(ctx: Context, table: Table, pos: Position, guess: int = -1) -
 
 
 def choice_values(ctx: Context, table: Table, pos: Position) -> dict[int, int]:
-    """The value of each legal choice of the player to act (its trick counted)."""
+    """The value of each legal choice of the player to act (its trick counted).
+
+    By choice as the engine numbers them (a card's code, see :mod:`._engine.playout`).
+    """
     same = _heads(ctx, pos)
+    searched: dict[int, int] = {}
+    # the searched choices best first (by the search's move order), each one's first
+    # probe at the best value so far: the one to beat
+    maximise = (ctx[6] >> pos[1] & 1 == 1) != ctx[1]
+    best = -1
+    for head in _order(ctx, pos):
+        gain, over, nxt, _ = _play(ctx, pos, head)
+        value = gain
+        if not over:
+            value += solve_position(ctx, table, nxt, best - gain)
+        searched[head] = value
+        if best < 0 or (value > best if maximise else value < best):
+            best = value
     values: dict[int, int] = {}
-    guess = -1
     for choice, head in sorted(same.items()):
         if head not in values:
-            gain, over, nxt, _ = _play(ctx, pos, head)
-            if over:
-                values[head] = gain
-            else:
-                value = solve_position(ctx, table, nxt, guess - gain)
-                values[head] = gain + value
-                guess = gain + value
-        values[choice] = values[head]
-    return values
+            values[head] = searched[head]
+        values[choice] = searched[head]
+    if ctx[0] < SLOTTED:
+        return values
+    return {
+        CODE_OF_SLOT[choice] if choice < JOKER_LEAD else choice: value
+        for choice, value in values.items()
+    }
