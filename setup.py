@@ -32,6 +32,7 @@ COMPILED = [
     "auction",
     "solve",
     "adapter",
+    "listed",
 ]
 
 

@@ -39,7 +39,9 @@ from five_hundred._checks import (
     check_size,
     wrong_type,
 )
+from five_hundred._engine import compiled as _compiled
 from five_hundred._engine import core as _core
+from five_hundred._engine.adapter import play_id
 from five_hundred._engine.codes import (
     HAND_SIZE,
     JOKER_BIT,
@@ -51,6 +53,7 @@ from five_hundred._engine.codes import (
     seat_nibbles,
 )
 from five_hundred._engine.core import Core, Game, Hand, Log, Setup
+from five_hundred._engine.listed import listed_plays
 from five_hundred._engine.memo import per_rules
 from five_hundred._engine.play import joker_suits, winner_index
 from five_hundred._engine.step import play_card, start_play
@@ -99,8 +102,11 @@ from five_hundred.errors import (
 from five_hundred.rules import Rules, side_of
 from five_hundred.scoring import settle_packed
 from five_hundred.tricks import (
+    PLAY_TABLES,
     PLAYS,
+    PLAYS_CACHE_SIZE,
     PLAYS_OF_MASK,
+    SUIT_PLAYS_CACHE_SIZE,
     PlayContext,
     Position,
     contract_context,
@@ -1358,7 +1364,11 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         core = state._s
     except AttributeError:
         core = _core_of(state)  # raises the TypeError
-    if core.phase == _PLAY:  # the hot path: the shared plays of the legal mask
+    if _compiled:  # the hot path in one engine call (a mask not met: no Python frame)
+        found = listed_plays(core, PLAY_TABLES, PLAYS_CACHE_SIZE, SUIT_PLAYS_CACHE_SIZE)
+        if found is not None:
+            return found
+    elif core.phase == _PLAY:  # the hot path: the shared plays of the legal mask
         legal = core.legal
         if legal & JOKER_BIT and core.led < 0 and core.setup.key == NT:
             return plays_from_mask(legal, _joker_names(core, _seat(core)))
@@ -1492,12 +1502,17 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
         # The fast path: one of the shared plays of legal_actions, legal now (a Joker
         # lead naming a suit goes through the full check).
         code = _CODE_BY_ID.get(id(action), -1)
-        if (
+        if _compiled:  # the same checks and the step in one engine call
+            after = play_id(core, code, PLAYS)
+        elif (
             code >= 0
             and core.legal >> code & 1
             and not (code == JOKER_CODE and core.led < 0 and core.setup.key == NT)
         ):
             after = play_card(core, code, -1, action)
+        else:
+            after = None
+        if after is not None:
             if after.to_act is None:
                 return _finish(after)
             new = _object_new(GameState)  # _wrap, inline on the most common path

@@ -21,7 +21,6 @@ typed functions (:func:`legal_plays`, :func:`explain_play`, :func:`trick_winner`
 those integer functions, which the game state and the fast playouts call directly.
 """
 
-import struct
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, cast
 
@@ -29,6 +28,7 @@ import attrs
 
 from five_hundred._checks import check_rules, check_suit, quote_value
 from five_hundred._engine.codes import JOKER_BIT, JOKER_CODE, NO_SUIT, NT
+from five_hundred._engine.listed import PlayTables, mask_plays
 from five_hundred._engine.memo import per_rules
 from five_hundred._engine.play import (
     LEAD_ANY,
@@ -264,46 +264,17 @@ def _position(
     return Position(mask, _key(context), led, context.misere, suits, void, last_trick)
 
 
-class _SuitPlays(dict[int, tuple[PlayCard, ...]]):
-    """The plays of each set of ranks of one suit (16 bits of a mask), made on demand.
-
-    Only the first :data:`SUIT_PLAYS_CACHE_SIZE` sets met are kept: every subset of
-    a suit would take some 12 MB per suit.
-    """
-
-    __slots__ = ("base",)
-
-    def __init__(self, suit: int) -> None:
-        super().__init__()
-        self.base = 16 * suit
-
-    def __missing__(self, ranks: int) -> tuple[PlayCard, ...]:
-        plays = tuple(PLAYS[self.base + bit] for bit in range(16) if ranks >> bit & 1)
-        if len(self) < SUIT_PLAYS_CACHE_SIZE:
-            self[ranks] = plays
-        return plays
-
-
 SUIT_PLAYS_CACHE_SIZE: Final = 4096
-"""How many sets of ranks each suit's table of plays keeps (with the masks' table, about 5 MB)."""
+"""How many sets of ranks each suit's table of plays keeps (with the masks' table, about 5 MB).
 
+Every subset of a suit would take some 12 MB per suit.
+"""
 
-_SPADES, _CLUBS, _DIAMONDS, _HEARTS = (_SuitPlays(suit) for suit in range(4))
-_SPLIT: Final = struct.Struct("<4HB").unpack
-"""A mask's 65 bits as its four suits' 16 bits and the Joker's bit."""
-
-
-def _split_plays(mask: int) -> tuple[PlayCard, ...]:
-    """The plays of a mask's cards (the Joker without a named suit)."""
-    spades, clubs, diamonds, hearts, joker = _SPLIT(mask.to_bytes(9, "little"))
-    plays = _SPADES[spades] if spades else ()
-    if clubs:
-        plays += _CLUBS[clubs]
-    if diamonds:
-        plays += _DIAMONDS[diamonds]
-    if hearts:
-        plays += _HEARTS[hearts]
-    return (*plays, PLAYS[JOKER_CODE]) if joker else plays
+_SPADES: Final[dict[int, tuple[PlayCard, ...]]] = {}
+_CLUBS: Final[dict[int, tuple[PlayCard, ...]]] = {}
+_DIAMONDS: Final[dict[int, tuple[PlayCard, ...]]] = {}
+_HEARTS: Final[dict[int, tuple[PlayCard, ...]]] = {}
+"""The plays of each set of ranks met of each suit (16 bits of a mask)."""
 
 
 class _PlaysOfMask(dict[int, tuple[PlayCard, ...]]):
@@ -312,10 +283,7 @@ class _PlaysOfMask(dict[int, tuple[PlayCard, ...]]):
     __slots__ = ()
 
     def __missing__(self, mask: int) -> tuple[PlayCard, ...]:
-        plays = _split_plays(mask)
-        if len(self) < PLAYS_CACHE_SIZE:
-            self[mask] = plays
-        return plays
+        return mask_plays(PLAY_TABLES, mask, PLAYS_CACHE_SIZE, SUIT_PLAYS_CACHE_SIZE)
 
 
 PLAYS_CACHE_SIZE: Final = 4096
@@ -326,6 +294,12 @@ to hand: in random four-player games the first 4096 masks met answer 60% of look
 """
 PLAYS_OF_MASK: Final[Mapping[int, tuple[PlayCard, ...]]] = _PlaysOfMask()
 """``PLAYS_OF_MASK[mask]`` is ``plays_from_mask(mask)`` (the Joker not naming a suit)."""
+PLAY_TABLES: Final[PlayTables] = (
+    cast(dict[int, tuple[PlayCard, ...]], PLAYS_OF_MASK),
+    (_SPADES, _CLUBS, _DIAMONDS, _HEARTS),
+    PLAYS,
+)
+"""The tables the engine lists the plays of a mask from (:func:`._engine.listed.mask_plays`)."""
 
 
 def plays_from_mask(mask: int, joker_names: int | None = None) -> tuple[PlayCard, ...]:
@@ -338,7 +312,7 @@ def plays_from_mask(mask: int, joker_names: int | None = None) -> tuple[PlayCard
     """
     if joker_names is None or not mask & JOKER_BIT:
         return PLAYS_OF_MASK[mask]
-    plays = _split_plays(mask ^ JOKER_BIT)
+    plays = PLAYS_OF_MASK[mask ^ JOKER_BIT]
     return (*plays, *(JOKER_LEADS[s] for s in range(4) if joker_names >> s & 1))
 
 

@@ -152,15 +152,21 @@ if Core._fields != _CORE_FIELDS or Hand._fields != _HAND_FIELDS:
     raise ImportError(msg)
 
 CARDS: Final = _CORE_FIELDS.index("hands")
-_AUCTION: Final = _HAND_FIELDS.index("auction")
 """Where the card fields of :class:`Core` start."""
+_GAME: Final = _CORE_FIELDS.index("game")
+_SETUP: Final = _CORE_FIELDS.index("setup")
+_AUCTION: Final = _HAND_FIELDS.index("auction")
+_DISCARDS: Final = _HAND_FIELDS.index("discards")
+_JOKER_SUIT: Final = _HAND_FIELDS.index("joker_suit")
+_PARTNER_CARD: Final = _HAND_FIELDS.index("partner_card")
 _new: Final = tuple.__new__
 
 
 def moved(core: Core, phase: int, to_act: int | None, hand: Hand, log: Log) -> Core:
     """``core`` with a new phase, seat to act, hand and log; its cards the same.
 
-    (``_replace`` would do, at several times the cost: it goes through keywords.)
+    (``_replace`` would do, at several times the cost: it goes through keywords; so
+    would it in the builders below, which build by position too.)
     """
     head = (core.rules, phase, to_act, core.game, hand, core.setup, log)
     return _new(Core, head + core[CARDS:])
@@ -173,17 +179,17 @@ def start(rules: Any, game: Game, hand: Hand, to_act: int | None) -> Core:
 
 def with_setup(core: Core, setup: Setup) -> Core:
     """``core`` with a new play setup."""
-    return core._replace(setup=setup)
+    return _new(Core, (*core[:_SETUP], setup, *core[_SETUP + 1 :]))
 
 
 def with_hands(core: Core, hands: tuple[int, ...]) -> Core:
     """``core`` with new hands (the kitty taken up, the discards put away)."""
-    return core._replace(hands=hands)
+    return _new(Core, (*core[:CARDS], hands, *core[CARDS + 1 :]))
 
 
 def with_game(core: Core, game: Game) -> Core:
     """``core`` with the game's new totals and winners (a hand was scored)."""
-    return core._replace(game=game)
+    return _new(Core, (*core[:_GAME], game, *core[_GAME + 1 :]))
 
 
 def with_nominated(setup: Setup, suit: int) -> Setup:
@@ -206,22 +212,24 @@ def with_auction(hand: Hand, auction: Any) -> Hand:
 
 def with_contract(hand: Hand, auction: Any, contract: Any, sitting: int) -> Hand:
     """``hand`` once the auction is won: its final auction, contract and sitters."""
-    return hand._replace(auction=auction, contract=contract, sitting=sitting)
+    rest = hand[_AUCTION + 3 :]
+    return _new(Hand, (*hand[:_AUCTION], auction, contract, sitting, *rest))
 
 
 def with_discard(hand: Hand, discards: int) -> Hand:
     """``hand`` with the contractor's discards."""
-    return hand._replace(discards=discards)
+    return _new(Hand, (*hand[:_DISCARDS], discards, *hand[_DISCARDS + 1 :]))
 
 
 def with_nomination(hand: Hand, suit: int) -> Hand:
     """``hand`` with the suit nominated for the Joker."""
-    return hand._replace(joker_suit=suit)
+    return _new(Hand, (*hand[:_JOKER_SUIT], suit, *hand[_JOKER_SUIT + 1 :]))
 
 
 def with_partner(hand: Hand, card: int, holder: int) -> Hand:
     """``hand`` with the five-player partner card called and its holder (or -1)."""
-    return hand._replace(partner_card=card, partner=holder)
+    rest = hand[_PARTNER_CARD + 2 :]
+    return _new(Hand, (*hand[:_PARTNER_CARD], card, holder, *rest))
 
 
 def with_result(hand: Hand, result: tuple[int, ...]) -> Hand:

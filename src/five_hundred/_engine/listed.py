@@ -1,0 +1,103 @@
+"""The plays of a legal mask, for the public API's listing of the card play.
+
+:func:`~five_hundred.state.legal_actions` lists the shared play objects of the legal
+mask the play step computed.  Most masks recur (a few cards of the suit led) and come
+from a table of whole masks; a lead's mask (the whole hand) mostly does not.  Compiled,
+:func:`listed_plays` answers both in one call from the facade, without a Python frame
+for the miss; the facade's own lookup (:data:`five_hundred.tricks.PLAYS_OF_MASK`) fills
+the same tables through :func:`mask_plays`.  The play objects are opaque here: the
+facade passes the play of each card code (``plays``).
+"""
+
+import struct
+from typing import Any, Final
+
+from five_hundred._engine.codes import JOKER_BIT, JOKER_CODE, NT
+from five_hundred._engine.core import PLAY, Core
+
+__all__ = ["PlayTables", "listed_plays", "mask_plays"]
+
+PlayTables = tuple[
+    dict[int, tuple[Any, ...]], tuple[dict[int, tuple[Any, ...]], ...], tuple[Any, ...]
+]
+"""``(whole masks met, each suit's sets of ranks met, the play of each card code)``."""
+
+_SUIT_BITS: Final = 16
+_SPLIT: Final = struct.Struct("<4HB").unpack
+"""A mask's 65 bits as its four suits' 16 bits and the Joker's bit (``to_bytes(9)``)."""
+
+
+def mask_plays(
+    tables: PlayTables, mask: int, whole_size: int, suit_size: int
+) -> tuple[Any, ...]:
+    """The plays of the cards of ``mask`` in code order (the Joker not naming a suit).
+
+    For a mask not in the table of whole masks (it is not looked up there).  Each
+    suit's plays come from its table of rank sets, the Joker's last; the tables keep
+    the first ``whole_size`` masks and ``suit_size`` rank sets of a suit met.  The mask
+    is split by ``struct`` and the four suits are written out: in pure Python, bit
+    operations on the 65-bit mask and a loop cost more.
+    """
+    whole, suits, plays = tables
+    spades, clubs, diamonds, hearts, joker = _SPLIT(mask.to_bytes(9, "little"))
+    found: tuple[Any, ...] = ()
+    if spades:
+        part = suits[0].get(spades)
+        found = (
+            _suit_plays(suits, plays, 0, spades, suit_size) if part is None else part
+        )
+    if clubs:
+        part = suits[1].get(clubs)
+        found += (
+            _suit_plays(suits, plays, 1, clubs, suit_size) if part is None else part
+        )
+    if diamonds:
+        part = suits[2].get(diamonds)
+        found += (
+            _suit_plays(suits, plays, 2, diamonds, suit_size) if part is None else part
+        )
+    if hearts:
+        part = suits[3].get(hearts)
+        found += (
+            _suit_plays(suits, plays, 3, hearts, suit_size) if part is None else part
+        )
+    if joker:
+        found += (plays[JOKER_CODE],)
+    if len(whole) < whole_size:
+        whole[mask] = found
+    return found
+
+
+def _suit_plays(
+    suits: tuple[dict[int, tuple[Any, ...]], ...],
+    plays: tuple[Any, ...],
+    suit: int,
+    ranks: int,
+    size: int,
+) -> tuple[Any, ...]:
+    """The plays of a set of ranks of ``suit`` not in its table (kept if there is room)."""
+    base: int = _SUIT_BITS * suit
+    found = tuple([plays[base + b] for b in range(_SUIT_BITS) if ranks >> b & 1])
+    table = suits[suit]
+    if len(table) < size:
+        table[ranks] = found
+    return found
+
+
+def listed_plays(
+    core: Core, tables: PlayTables, whole_size: int, suit_size: int
+) -> tuple[Any, ...] | None:
+    """The plays of the player to act in the card play (``None`` if not listed here).
+
+    ``None`` outside the card play and when the player may lead the un-nominated Joker
+    without trumps (the leader names a suit: the facade lists those plays).
+    """
+    if core.phase != PLAY:
+        return None
+    legal: int = core.legal
+    if legal & JOKER_BIT and core.led < 0 and core.setup.key == NT:
+        return None
+    found = tables[0].get(legal)
+    return (
+        found if found is not None else mask_plays(tables, legal, whole_size, suit_size)
+    )
