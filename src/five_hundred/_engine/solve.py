@@ -220,7 +220,7 @@ Context = tuple[
     int,
     tuple[int, ...],
     dict[tuple[int, ...], tuple[int, int]],
-    dict[tuple[int, ...], tuple[int, int]],
+    dict[tuple[tuple[int, ...], int, int, int], tuple[int, int]],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
 contractor, team, seats, parts, keys)``: the contract's play setup (``key`` the
@@ -554,7 +554,9 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     key, _, _, _, options, _, team, seats, parts, keys = ctx
     hands, _, leader, _, _, suits_led, voids, _, _, _ = pos
     nt = N_NT[key]
-    exact = (*hands, leader, suits_led, voids) if nt else (*hands, leader)
+    # the hands' tuple itself, not its items: compiled, unpacking them would box
+    # each hand's int anew
+    exact = (hands, leader, suits_led, voids) if nt else (hands, leader, 0, 0)
     known = keys.get(exact)
     if known is not None:
         return known
