@@ -408,7 +408,9 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     hands, seat, _, trick, led, _, _, _, winner, best = pos
     mask, names = _legal(ctx, pos)
     live = _live(seats, hands, trick)
-    scored: list[tuple[int, int]] = []
+    # each choice as ``rank << 8 | choice`` (choices are below 256): sorting these
+    # ints orders as sorting ``(rank, choice)`` pairs would, without a tuple each
+    scored: list[int] = []
     leading = not trick
     mine = (team >> seat & 1) == (team >> winner & 1)
     row = N_STRENGTH[key][led] if not leading else N_STRENGTH[key][0]
@@ -436,7 +438,8 @@ def _order(ctx: Context, pos: Position) -> list[int]:
                     continue  # no other seat's card between: same run
                 top = not higher and others < bit
                 scored.append(
-                    (_rank_move(leading, top, ranks[code], row[code], mine, best), code)
+                    _rank_move(leading, top, ranks[code], row[code], mine, best) << 8
+                    | code
                 )
                 higher = bit
             continue
@@ -451,24 +454,21 @@ def _order(ctx: Context, pos: Position) -> list[int]:
                     if code == joker and names:
                         continue
                     scored.append(
-                        (
-                            _rank_move(
-                                leading, top, ranks[code], row[code], mine, best
-                            ),
-                            code,
-                        )
+                        _rank_move(leading, top, ranks[code], row[code], mine, best)
+                        << 8
+                        | code
                     )
             else:
                 head = -1
             top = False
     if names:
         scored.extend(
-            (2000, JOKER_LEAD + suit) for suit in range(4) if names >> suit & 1
+            2000 << 8 | JOKER_LEAD + suit for suit in range(4) if names >> suit & 1
         )
     if len(scored) == 1:
-        return [scored[0][1]]
+        return [scored[0] & 255]
     scored.sort(reverse=True)
-    return [choice for _, choice in scored]
+    return [item & 255 for item in scored]
 
 
 def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position, int]:
