@@ -408,8 +408,9 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     hands, seat, _, trick, led, _, _, _, winner, best = pos
     mask, names = _legal(ctx, pos)
     live = _live(seats, hands, trick)
-    # each choice as ``rank << 8 | choice`` (choices are below 256): sorting these
-    # ints orders as sorting ``(rank, choice)`` pairs would, without a tuple each
+    # each choice as ``-(rank << 8 | choice)`` (choices are below 256): sorting these
+    # ints up orders as sorting ``(rank, choice)`` pairs down would, without a tuple
+    # each (and compiled, a plain ``sort()`` is a direct call)
     scored: list[int] = []
     leading = not trick
     mine = (team >> seat & 1) == (team >> winner & 1)
@@ -438,8 +439,11 @@ def _order(ctx: Context, pos: Position) -> list[int]:
                     continue  # no other seat's card between: same run
                 top = not higher and others < bit
                 scored.append(
-                    _rank_move(leading, top, ranks[code], row[code], mine, best) << 8
-                    | code
+                    -(
+                        _rank_move(leading, top, ranks[code], row[code], mine, best)
+                        << 8
+                        | code
+                    )
                 )
                 higher = bit
             continue
@@ -454,21 +458,23 @@ def _order(ctx: Context, pos: Position) -> list[int]:
                     if code == joker and names:
                         continue
                     scored.append(
-                        _rank_move(leading, top, ranks[code], row[code], mine, best)
-                        << 8
-                        | code
+                        -(
+                            _rank_move(leading, top, ranks[code], row[code], mine, best)
+                            << 8
+                            | code
+                        )
                     )
             else:
                 head = -1
             top = False
     if names:
         scored.extend(
-            2000 << 8 | JOKER_LEAD + suit for suit in range(4) if names >> suit & 1
+            -(2000 << 8 | JOKER_LEAD + suit) for suit in range(4) if names >> suit & 1
         )
     if len(scored) == 1:
-        return [scored[0] & 255]
-    scored.sort(reverse=True)
-    return [item & 255 for item in scored]
+        return [-scored[0] & 255]
+    scored.sort()
+    return [-item & 255 for item in scored]
 
 
 def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position, int]:
