@@ -41,6 +41,8 @@ from five_hundred._engine.playout import JOKER_LEAD
 from five_hundred._engine.solve import (
     N_EFF,
     N_JOKER,
+    N_RANK,
+    N_STRENGTH,
     N_SUIT_MASKS,
     RANKED,
     SLOTTED,
@@ -50,10 +52,12 @@ from five_hundred._engine.solve import (
     _bounds,
     _canon,
     _deeper,
+    _heads,
     _live,
     _lookup,
     _mask_of,
     _order,
+    _rank_move,
     _rel_of,
     _run_bottom,
     _tops,
@@ -484,6 +488,80 @@ def test_an_entrys_depths_give_back_the_lowest_card_read(
     assert _rel_of(ctx, hands, both) == _rel_of(
         ctx, hands, _mask_of(ctx, hands, lowest[0] | lowest[1])[1]
     )
+
+
+@settings(max_examples=40, deadline=None)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_cached_keys_are_those_of_a_fresh_context(
+    rules: Rules, seed: int, line: int
+) -> None:
+    """The transposition keys cached by exact cards in one context are those a
+    fresh context computes: along a line of play, and for positions with the same
+    hands but another leader, other suits led or other voids shown."""
+    state = _position(seed, line, 6, rules)
+    if state is None:
+        return
+    rng = random.Random(line)
+    shared: dict[int, Context] = {}  # by numbered key: the numbering may change
+    while state.to_act is not None:
+        core = inner(state)
+        if not core.trick:
+            ctx = _context(core)
+            ctx = shared.setdefault(ctx[0], ctx)
+            fresh: Context = (*ctx[:8], {}, {})
+            pos = position_of(core)
+            seats = ctx[7]
+            for _ in range(3):
+                other: Position = (
+                    pos[0],
+                    pos[1],
+                    rng.choice(seats),
+                    (),
+                    -1,
+                    rng.randrange(16),
+                    rng.getrandbits(4 * len(core.hands)),
+                    *pos[7:],
+                )
+                for probe in (other, pos):
+                    assert _canon(ctx, probe) == _canon(fresh, probe)
+                    fresh = (*ctx[:8], {}, {})
+        state = apply(state, rng.choice(legal_actions(state)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_the_search_order_ranks_every_head_once(
+    rules: Rules, seed: int, line: int
+) -> None:
+    """The choices searched are the heads of the legal choices, each once, in the
+    order of their ranks (``_rank_move``) and, between equal ranks, highest first."""
+    state = _position(seed, line, 6, rules)
+    if state is None:
+        return
+    rng = random.Random(line)
+    while state.to_act is not None:
+        core = inner(state)
+        ctx, pos = _context(core), position_of(core)
+        order = _order(ctx, pos)
+        assert sorted(order) == sorted(set(_heads(ctx, pos).values()))
+        key, team, seat, winner = ctx[0], ctx[6], pos[1], pos[8]
+        leading = not pos[3]
+        mine = (team >> seat & 1) == (team >> winner & 1)
+        live = _live(ctx[7], pos[0], pos[3])
+        row = N_STRENGTH[key][pos[4] if not leading else 0]
+        ranks: list[tuple[int, int]] = []
+        for choice in order:
+            if choice >= JOKER_LEAD:
+                ranks.append((2000, choice))
+                continue
+            above = [c for c in RANKED[key][N_EFF[key][choice]] if live & BITS[c]]
+            top = above.index(choice) == 0
+            rank = _rank_move(
+                leading, top, N_RANK[key][choice], row[choice], mine, pos[9]
+            )
+            ranks.append((rank, choice))
+        assert ranks == sorted(ranks, reverse=True)
+        state = apply(state, rng.choice(legal_actions(state)))
 
 
 def test_solve_outside_the_play_is_a_typed_error() -> None:

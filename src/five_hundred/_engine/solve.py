@@ -220,7 +220,7 @@ Context = tuple[
     int,
     tuple[int, ...],
     dict[tuple[int, ...], tuple[int, int]],
-    dict[tuple[int, ...], tuple[int, int]],
+    dict[tuple[tuple[int, ...], int, int, int], tuple[int, int]],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
 contractor, team, seats, parts, keys)``: the contract's play setup (``key`` the
@@ -408,7 +408,10 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     hands, seat, _, trick, led, _, _, _, winner, best = pos
     mask, names = _legal(ctx, pos)
     live = _live(seats, hands, trick)
-    scored: list[tuple[int, int]] = []
+    # each choice as ``-(rank << 8 | choice)`` (choices are below 256): sorting these
+    # ints up orders as sorting ``(rank, choice)`` pairs down would, without a tuple
+    # each (and compiled, a plain ``sort()`` is a direct call)
+    scored: list[int] = []
     leading = not trick
     mine = (team >> seat & 1) == (team >> winner & 1)
     row = N_STRENGTH[key][led] if not leading else N_STRENGTH[key][0]
@@ -436,7 +439,11 @@ def _order(ctx: Context, pos: Position) -> list[int]:
                     continue  # no other seat's card between: same run
                 top = not higher and others < bit
                 scored.append(
-                    (_rank_move(leading, top, ranks[code], row[code], mine, best), code)
+                    -(
+                        _rank_move(leading, top, ranks[code], row[code], mine, best)
+                        << 8
+                        | code
+                    )
                 )
                 higher = bit
             continue
@@ -451,11 +458,10 @@ def _order(ctx: Context, pos: Position) -> list[int]:
                     if code == joker and names:
                         continue
                     scored.append(
-                        (
-                            _rank_move(
-                                leading, top, ranks[code], row[code], mine, best
-                            ),
-                            code,
+                        -(
+                            _rank_move(leading, top, ranks[code], row[code], mine, best)
+                            << 8
+                            | code
                         )
                     )
             else:
@@ -463,12 +469,12 @@ def _order(ctx: Context, pos: Position) -> list[int]:
             top = False
     if names:
         scored.extend(
-            (2000, JOKER_LEAD + suit) for suit in range(4) if names >> suit & 1
+            -(2000 << 8 | JOKER_LEAD + suit) for suit in range(4) if names >> suit & 1
         )
     if len(scored) == 1:
-        return [scored[0][1]]
-    scored.sort(reverse=True)
-    return [choice for _, choice in scored]
+        return [-scored[0] & 255]
+    scored.sort()
+    return [-item & 255 for item in scored]
 
 
 def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position, int]:
@@ -554,7 +560,9 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     key, _, _, _, options, _, team, seats, parts, keys = ctx
     hands, _, leader, _, _, suits_led, voids, _, _, _ = pos
     nt = N_NT[key]
-    exact = (*hands, leader, suits_led, voids) if nt else (*hands, leader)
+    # the hands' tuple itself, not its items: compiled, unpacking them would box
+    # each hand's int anew
+    exact = (hands, leader, suits_led, voids) if nt else (hands, leader, 0, 0)
     known = keys.get(exact)
     if known is not None:
         return known
