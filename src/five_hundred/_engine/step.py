@@ -18,6 +18,7 @@ from five_hundred._engine.tables import EFF, SUIT_MASKS
 __all__ = ["next_mask", "play_card", "start_play"]
 
 _new: Final = tuple.__new__
+_Core: Final = Core  # compiled: a static, not a lookup in the globals per play
 
 
 def next_mask(setup: Setup, held: int, led: int, suits_led: int, done: int) -> int:
@@ -47,13 +48,24 @@ def play_card(core: Core, code: int, named: int, action: Any) -> Core:
     contractor's first trick won) the result has nobody to act: the facade scores it.
     """
     # One unpacking of the flat record: reading NamedTuple fields one by one costs more.
-    (rules, phase, seat, game, hand, setup, log, hands, leader, trick, led, suits_led, voids, won, done, legal) = core  # fmt: skip
+    # The fields the play passes on as they are stay objects (``Any``): compiled, a
+    # field read as an int is unboxed and boxed again into a new int object (the log
+    # into a new tuple), which costs more than the play's own arithmetic.
+    seat: int  # the play phase always has a player to act
+    setup: Setup
+    hands: tuple[int, ...]
+    leader: int
+    trick: tuple[int, ...]
+    led: int
+    suits_led: int
+    done: int
+    fields: tuple[Any, ...] = core
+    (rules, phase, seat, game, hand, setup, log, hands, leader, trick, led, suits_led, voids, won, done, _) = fields  # fmt: skip
     key, misere, active, next_seat, contractor, order, _, options = setup
-    assert seat is not None  # the play phase always has a player to act
-    log = (log, action, seat)
+    new_log: Any = (log, action, seat)  # an object: compiled, not unpacked again
     eff: int = EFF[key][code]
     held = list(hands)
-    held[seat] ^= BITS[code]
+    held[seat] = held[seat] ^ BITS[code]  # compiled: no generic in-place operator
     hands = tuple(held)
     if not trick:
         led = eff if eff != NO_SUIT or named < 0 else named
@@ -69,17 +81,17 @@ def play_card(core: Core, code: int, named: int, action: Any) -> Core:
             if key != NT or not nxt & JOKER_BIT
             else next_mask(setup, nxt, led, suits_led, done)
         )
-        return _new(Core, (rules, phase, to_act, game, hand, setup, log, hands, leader, trick, led, suits_led, voids, won, done, legal))  # fmt: skip
+        return _new(_Core, (rules, phase, to_act, game, hand, setup, new_log, hands, leader, trick, led, suits_led, voids, won, done, legal))  # fmt: skip
     winner: int = order[leader][winner_index(trick, key, led)]
     won += BITS[4 * winner]
     done += 1
     if done == HAND_SIZE or (misere and winner == contractor):
         # the hand is over: nobody to act; the facade scores it
-        return _new(Core, (rules, phase, None, game, hand, setup, log, hands, -1, (), -1, suits_led, voids, won, done, 0))  # fmt: skip
+        return _new(_Core, (rules, phase, None, game, hand, setup, new_log, hands, -1, (), -1, suits_led, voids, won, done, 0))  # fmt: skip
     nxt = hands[winner]
     legal = (
         nxt
         if key != NT or not nxt & JOKER_BIT
         else next_mask(setup, nxt, -1, suits_led, done)
     )
-    return _new(Core, (rules, phase, winner, game, hand, setup, log, hands, winner, (), -1, suits_led, voids, won, done, legal))  # fmt: skip
+    return _new(_Core, (rules, phase, winner, game, hand, setup, new_log, hands, winner, (), -1, suits_led, voids, won, done, legal))  # fmt: skip
