@@ -176,7 +176,7 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
 def test_rule_options_reach_the_rules() -> None:
     game = load(players=6, six_player_sides=3, misere=False, defender_cap=480)
     state = game.new_initial_state()
-    assert state._fh.rules == Rules.six_player_three_sides(
+    assert state.setup.rules == Rules.six_player_three_sides(
         misere=False, defender_cap=480
     )
     assert game.num_players() == 6

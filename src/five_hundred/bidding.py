@@ -738,6 +738,46 @@ def advance_listed(call: object, auction: Auction) -> Auction | None:
     return _wrap(book, engine.advance(book.options, a, seat, rank))
 
 
+# -- the auction's record, stepped directly (for the framework adapters) --
+#
+# The adapters step an auction many times without looking at it in between: they
+# hold its rules' book and engine record, list by rank and advance by rank, and wrap
+# the record as an Auction only when a state is built.
+
+
+def auction_record(auction: Auction) -> tuple[_Book, engine.AuctionRecord]:
+    """``auction``'s rules book and engine record (see :func:`advance_rank`)."""
+    return auction._book, auction._a
+
+
+def rank_listing(book: _Book, record: engine.AuctionRecord) -> _Listing:
+    """The legal calls of the seat to act and each one's rank by its ``id``.
+
+    The calls are those of :func:`legal_calls`, empty once the auction is over; the
+    listing is shared (never change it).
+    """
+    seat = record.to_act
+    return _OVER if seat < 0 else _listing(book, record, seat)
+
+
+_OVER: Final[_Listing] = ((), {})
+
+
+def advance_rank(
+    book: _Book, record: engine.AuctionRecord, rank: int
+) -> engine.AuctionRecord:
+    """The record after the seat to act makes the call of ``rank``.
+
+    ``rank`` is one of :func:`rank_listing` now (it is not checked again).
+    """
+    return engine.advance(book.options, record, record.to_act, rank)
+
+
+def auction_of(book: _Book, record: engine.AuctionRecord) -> Auction:
+    """The auction holding ``record`` under ``book``'s rules."""
+    return _wrap(book, record)
+
+
 def is_listed_call(call: object, auction: Auction) -> TypeGuard[Call]:
     """Whether ``call`` is one of the very objects :func:`legal_calls` returns now.
 

@@ -47,6 +47,7 @@ import numpy.typing as npt
 
 from five_hundred._engine import core as _core
 from five_hundred._engine.adapter import id_table, mask_ids, play_id, play_ids
+from five_hundred._engine.auction import AuctionRecord
 from five_hundred._engine.codes import KITTY_SIZE
 from five_hundred._engine.core import Core, Log
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
@@ -58,8 +59,11 @@ from five_hundred.bidding import (
     MisereBid,
     Pass,
     TrickBid,
-    advance_listed,
-    legal_calls,
+    _Book,
+    advance_rank,
+    auction_of,
+    auction_record,
+    rank_listing,
 )
 from five_hundred.cards import CARDS_BY_CODE, Card, Strain, Suit, card_code
 from five_hundred.errors import IllegalActionError, quote, wrong_type
@@ -211,44 +215,69 @@ class Table:
     is immutable.
     """
 
-    __slots__ = ("_core", "_ids", "_listed", "_state", "picks")
+    __slots__ = ("_bids", "_core", "_ids", "_listed", "_state", "picks")
 
     def __init__(self, state: GameState, picks: tuple[int, ...] = ()) -> None:
         if not isinstance(state, GameState):
             wrong_type(state, "a GameState (from new_game, new_hand or apply)")
         self._core: Core = inner(state)
+        self._bids: _Bids | None = None
+        """The auction now (its rules' book, record and the log) when calls were made
+        since ``_core`` was built: the auction is stepped on its record alone."""
         self._state: GameState | None = state
         self.picks = picks
         """The codes of the cards picked so far for the discard, in the order picked."""
         self._ids: tuple[int, ...] | None = None
-        self._listed: dict[int, Action] | None = None
-        """Each legal call's id and call, once :meth:`legal` listed them."""
+        self._listed: dict[int, tuple[int, Action]] | None = None
+        """Each legal call's id, rank and call, once :meth:`legal` listed them."""
 
     @property
     def state(self) -> GameState:
         """The game state (the discard is applied once the third card is picked)."""
         state = self._state
         if state is None:
-            state = self._state = outer(self._core)
+            state = self._state = outer(self._now())
         return state
 
     @property
     def to_act(self) -> int | None:
         """The seat to act (``state.to_act``, without building the state)."""
-        return self._core.to_act
+        bids = self._bids
+        return self._core.to_act if bids is None else bids[1].to_act
+
+    def _now(self) -> Core:
+        """The engine's record of the state now (built after the calls made since)."""
+        bids = self._bids
+        if bids is None:
+            return self._core
+        book, record, log = bids
+        auction = auction_of(book, record)
+        self._core = core = _core.called(self._core, auction, record.to_act, log)
+        self._bids = None
+        return core
+
+    def _auction(self) -> "_Bids":
+        """The auction now: its rules' book, its record and the log."""
+        bids = self._bids
+        if bids is None:
+            core = self._core
+            book, record = auction_record(core.hand.auction)
+            bids = book, record, core.log
+        return bids
 
     def _moved(self, state: GameState) -> int | None:
         """Take ``state`` as the table's state; the seat to act."""
         self._core = core = inner(state)
         self._state = state
+        self._bids = None
         self._ids = self._listed = None
         return core.to_act
 
     def copy(self) -> "Table":
         """An independent copy (the state is shared: it is immutable)."""
         twin = Table.__new__(Table)
-        twin._core, twin._state, twin.picks = self._core, self._state, self.picks
-        twin._ids, twin._listed = self._ids, self._listed
+        twin._core, twin._bids, twin._state = self._core, self._bids, self._state
+        twin._ids, twin._listed, twin.picks = self._ids, self._listed, self.picks
         return twin
 
     def __deepcopy__(self, memo: dict[int, object]) -> "Table":
@@ -268,8 +297,9 @@ class Table:
     def _find_legal(self) -> tuple[int, ...]:
         core = self._core
         phase = core.phase
-        if phase == _BIDDING:
-            _, ids, self._listed = _calls(core)  # the step reads the call of an id
+        if phase == _BIDDING:  # (the step reads the call of an id)
+            book, record, _ = self._auction()
+            _, ids, self._listed = _call_ids(book, record)
             return ids
         if phase == _DISCARD:
             seat = core.to_act
@@ -322,24 +352,24 @@ class Table:
         core = self._core
         phase = core.phase
         if phase == _BIDDING:
+            book, record, log = self._auction()
             listed = self._listed
             if listed is None:  # the step came before any listing
-                listed = _calls(core)[2]
-            call = listed.get(action_id)
-            if call is not None:
-                # The auction's own step, on the record (no state built between calls).
-                seat = core.to_act
-                assert seat is not None  # the auction is open
-                auction = advance_listed(call, core.hand.auction)
-                assert auction is not None  # a call of the listing now
-                log: Log = (core.log, call, seat)
-                seat = auction.to_act
-                if seat is None:  # the auction is over: the contract, or a throw-in
-                    return self._moved(after_call(core, auction, log))
-                self._core = _core.called(core, auction, seat, log)
+                listed = _call_ids(book, record)[2]
+            found = listed.get(action_id)
+            if found is not None:
+                # The auction's own step, on its record alone: no state is built
+                # between calls (``_now`` builds one when asked).
+                rank, call = found
+                seat = record.to_act
+                record = advance_rank(book, record, rank)
+                log = (log, call, seat)
+                if record.to_act < 0:  # over: the contract, or a throw-in
+                    return self._moved(after_call(core, auction_of(book, record), log))
+                self._bids = book, record, log
                 self._state = None
                 self._ids = self._listed = None
-                return seat
+                return record.to_act
         elif phase == _DISCARD:
             code = _PICK_CODES.get(action_id, -1)
             seat = core.to_act
@@ -406,18 +436,21 @@ _PICK_TABLE: Final = id_table(PICK)
 """The pick ids of the sets of cards met."""
 
 
-_CallIds = tuple[tuple[Action, ...], tuple[int, ...], dict[int, Action]]
+_Bids = tuple[_Book, AuctionRecord, Log]
+_CallIds = tuple[tuple[Action, ...], tuple[int, ...], dict[int, tuple[int, Action]]]
 _CALL_IDS: Final[dict[int, _CallIds]] = {}
 """The ids of each listing of legal calls (shared tuples: by identity, kept here)."""
 
 
-def _calls(core: Core) -> _CallIds:
-    """The legal calls now: the listing, its ids (ascending) and each id's call."""
-    calls = legal_calls(core.hand.auction)
+def _call_ids(book: _Book, record: AuctionRecord) -> _CallIds:
+    """The legal calls now: the listing, its ids (ascending), each id's rank and call."""
+    calls, ranks = rank_listing(book, record)
     found = _CALL_IDS.get(id(calls))
     if found is not None and found[0] is calls:
         return found
-    by_id: dict[int, Action] = {_action_id(call): call for call in calls}
+    by_id: dict[int, tuple[int, Action]] = {
+        _action_id(call): (ranks[id(call)], call) for call in calls
+    }
     made: _CallIds = (calls, tuple(sorted(by_id)), by_id)
     if len(_CALL_IDS) < _SEEN_MAX:
         _CALL_IDS[id(calls)] = made

@@ -219,6 +219,35 @@ _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
 
+class _Now:
+    """What a :class:`FiveHundredState` holds, in slots of a plain object.
+
+    A pybind11 object's own attributes are read through its instance dictionary
+    (about 500 instructions a read: Python's attribute caches do not apply), so the
+    state keeps one attribute, this box, and the methods called at every step read
+    the box's slots instead.  OpenSpiel copies a Python state's dictionary with
+    ``copy.deepcopy`` (a state's ``clone``): :meth:`__deepcopy__` copies the table.
+    """
+
+    __slots__ = ("dealing", "game", "hand_start", "hands_done", "player", "table")
+
+    def __init__(self, game: Setup) -> None:
+        self.game = game
+        self.table: Table | None = None
+        self.dealing: list[int] = []
+        self.hands_done = 0
+        self.hand_start = 0
+        self.player = _CHANCE
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "_Now":
+        twin = _Now.__new__(_Now)
+        twin.game, twin.player = self.game, self.player
+        twin.table = None if self.table is None else self.table.copy()
+        twin.dealing = list(self.dealing)
+        twin.hands_done, twin.hand_start = self.hands_done, self.hand_start
+        return twin
+
+
 class FiveHundredState(pyspiel.State):  # type: ignore[misc]
     """A state of ``python_five_hundred``: the deal so far, or a table in play."""
 
@@ -226,16 +255,32 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         # From the parameters, not the game object's attributes: a state may be handed
         # a new Python wrapper of the same C++ game (after deserialization).
-        self._fh = Setup.of(game.get_parameters())
-        self.table: Table | None = None
+        self._now = _Now(Setup.of(game.get_parameters()))
+
+    @property
+    def setup(self) -> Setup:
+        """What the game's parameters mean (read from the parameters themselves)."""
+        return self._now.game
+
+    @property
+    def table(self) -> Table | None:
         """The game once dealt (``None`` while the pack is being dealt)."""
-        self.dealing: list[int] = []
+        return self._now.table
+
+    @property
+    def dealing(self) -> list[int]:
         """The codes dealt so far in this hand's pack."""
-        self.hands_done = 0
+        return self._now.dealing
+
+    @property
+    def hands_done(self) -> int:
         """Hands finished so far."""
-        self.hand_start = 0
+        return self._now.hands_done
+
+    @property
+    def hand_start(self) -> int:
         """The length of the history when this hand's deal began."""
-        self._player = _CHANCE
+        return self._now.hand_start
 
     # -- the pyspiel.State interface ------------------------------------------------
     #
@@ -244,101 +289,85 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
     # ``is_terminal``, ``is_chance_node``, ``legal_actions``) are defined here too, so
     # that they are plain Python calls reading the cached seat to act.
 
-    def _refresh(self) -> None:
+    @staticmethod
+    def _refresh(now: _Now) -> None:
         """Cache the player to act after a change (the one home of that answer)."""
-        table = self.table
+        table = now.table
         if table is None:
-            self._player = _CHANCE
+            now.player = _CHANCE
             return
         seat = table.to_act
         if seat is not None:
-            self._player = seat
-        elif self._finished():
-            self._player = _TERMINAL
+            now.player = seat
+        elif _finished(now):
+            now.player = _TERMINAL
         else:
-            self._player = _CHANCE
+            now.player = _CHANCE
 
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
-        return self._player
+        return self._now.player
 
     def is_terminal(self) -> bool:
         """Whether the hand (or the whole game) is over."""
-        return self._player == _TERMINAL
+        return self._now.player == _TERMINAL
 
     def is_chance_node(self) -> bool:
         """Whether a card of the pack is to be dealt."""
-        return self._player == _CHANCE
+        return self._now.player == _CHANCE
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions (of ``player``): OpenSpiel's ``legal_actions``."""
-        current = self._player
+        now = self._now
+        current = now.player
         if current >= 0 and (player is None or player == current):
-            table = self.table
+            table = now.table
             assert table is not None  # a player acts only once the cards are dealt
             return list(table.legal())
         if player is None:
             return list(super().legal_actions())
         return list(super().legal_actions(player))
 
-    def _finished(self) -> bool:
-        table = self.table
-        if table is None or table.to_act is not None:
-            return False
-        game = self._fh
-        return (
-            not game.whole_game
-            or table.state.phase is Phase.GAME_OVER
-            or self.hands_done >= game.max_hands
-        )
-
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.table is not None
-        return list(self.table.legal())
+        table = self._now.table
+        assert table is not None
+        return list(table.legal())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt, each equally likely."""
-        left = sorted(set(self._fh.pack_codes) - set(self.dealing))
+        left = sorted(self.game_pack_left())
         chance = 1.0 / len(left)
         return [(code, chance) for code in left]
 
     def _apply_action(self, action: int) -> None:
-        if self._player >= 0:
-            table = self.table
+        now = self._now
+        if now.player >= 0:
+            table = now.table
             assert table is not None  # a player acts only once the cards are dealt
             try:
                 seat = table.step(action)
             except FiveHundredError as error:
                 raise pyspiel.SpielError(str(error)) from None
             if seat is None:
-                self.hands_done += 1
-                self._refresh()
+                now.hands_done += 1
+                self._refresh(now)
             else:
-                self._player = seat
+                now.player = seat
             return
         if action not in self.game_pack_left():
             msg = f"chance outcome {action} is not a card left to deal"
             raise pyspiel.SpielError(msg)
-        if not self.dealing:
-            self.hand_start = len(self.history())
-        self.dealing.append(action)
-        if len(self.dealing) == len(self._fh.pack_codes):
-            self._deal()
-            self._refresh()
+        if not now.dealing:
+            now.hand_start = len(self.history())
+        now.dealing.append(action)
+        if len(now.dealing) == len(now.game.pack_codes):
+            _deal(now)
+            self._refresh(now)
 
     def game_pack_left(self) -> set[int]:
         """The codes of the cards still to deal in this hand."""
-        return set(self._fh.pack_codes) - set(self.dealing)
-
-    def _deal(self) -> None:
-        game = self._fh
-        hands, kitty = deal(game.rules, [CARDS_BY_CODE[c] for c in self.dealing])
-        self.dealing = []
-        if self.table is None:
-            state = new_hand(game.rules, hands, kitty, dealer=game.first_dealer)
-        else:
-            state = next_hand(self.table.state, hands=hands, kitty=kitty)
-        self.table = Table(state)
+        now = self._now
+        return set(now.game.pack_codes) - set(now.dealing)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -347,12 +376,13 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         """Each player's side's score for the hand (whole game: its total)."""
-        table = self.table
-        players = self._fh.rules.players
-        if table is None or not self._finished():
+        now = self._now
+        table = now.table
+        players = now.game.rules.players
+        if table is None or not _finished(now):
             return [0.0] * players
         state = table.state
-        points = state.scores if self._fh.whole_game else state.hand_result
+        points = state.scores if now.game.whole_game else state.hand_result
         if points is None:
             return [0.0] * players
         return [float(points[side_of(state.rules, seat)]) for seat in range(players)]
@@ -360,7 +390,8 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         table = self.table
         if table is None:
-            return f"Dealing: {len(self.dealing)} of {len(self._fh.pack_codes)} cards"
+            pack = self._now.game.pack_codes
+            return f"Dealing: {len(self.dealing)} of {len(pack)} cards"
         state = table.state
         lines = [
             repr(state),
@@ -392,7 +423,8 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
             return twin
         seed = int(probability_sampler() * (1 << 53))
         guess = resample(table.view(player_id), random.Random(seed))
-        ids = [*self.history()[: self.hand_start], *_pack_ids(self._fh.rules, guess)]
+        rules = self._now.game.rules
+        ids = [*self.history()[: self.hand_start], *_pack_ids(rules, guess)]
         for action in guess.actions:
             ids.extend(action_ids(action))
         ids.extend(PICK + code for code in table.picks)
@@ -400,6 +432,31 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         for action_id in ids:
             state.apply_action(action_id)
         return state
+
+
+def _finished(now: _Now) -> bool:
+    """Whether the game of ``now`` is over (the hand, or in whole-game mode the game)."""
+    table = now.table
+    if table is None or table.to_act is not None:
+        return False
+    game = now.game
+    return (
+        not game.whole_game
+        or table.state.phase is Phase.GAME_OVER
+        or now.hands_done >= game.max_hands
+    )
+
+
+def _deal(now: _Now) -> None:
+    """Deal the hand of the pack's order in ``now.dealing``: a new table."""
+    game = now.game
+    hands, kitty = deal(game.rules, [CARDS_BY_CODE[c] for c in now.dealing])
+    now.dealing = []
+    if now.table is None:
+        state = new_hand(game.rules, hands, kitty, dealer=game.first_dealer)
+    else:
+        state = next_hand(now.table.state, hands=hands, kitty=kitty)
+    now.table = Table(state)
 
 
 def _pack_ids(rules: Rules, state: GameState) -> list[int]:
