@@ -41,6 +41,14 @@ def test_mask_ids_are_the_ids_of_the_masks_bits(masks: list[int]) -> None:
     table = adapter.id_table(BASE)
     for mask in [*masks, *masks]:  # the second time from the tables
         assert adapter.mask_ids(table, mask) == naive_ids(mask, BASE)
+        assert adapter.part_ids(table, mask) == naive_ids(mask, BASE)
+
+
+def test_part_ids_leave_the_whole_masks_alone() -> None:
+    table = adapter.id_table(BASE)
+    for mask in (0, 1, (1 << JOKER_CODE) | 0b101, (1 << (JOKER_CODE + 1)) - 1):
+        assert adapter.part_ids(table, mask) == naive_ids(mask, BASE)
+    assert table[1] == {}
 
 
 def test_mask_ids_keep_bounded_tables() -> None:

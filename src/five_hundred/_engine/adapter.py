@@ -17,7 +17,7 @@ from five_hundred._engine.core import PLAY, Core
 from five_hundred._engine.play import joker_suits
 from five_hundred._engine.step import play_card
 
-__all__ = ["IdTable", "id_table", "mask_ids", "play_id", "play_ids"]
+__all__ = ["IdTable", "id_table", "mask_ids", "part_ids", "play_id", "play_ids"]
 
 IdTable = tuple[int, dict[int, tuple[int, ...]], tuple[dict[int, tuple[int, ...]], ...]]
 """The ids ``base + code`` of card masks: ``(base, whole masks met, parts met)``.
@@ -42,11 +42,28 @@ def id_table(base: int) -> IdTable:
 
 
 def mask_ids(table: IdTable, mask: int) -> tuple[int, ...]:
-    """The ids of the cards of ``mask``, ascending (the codes plus the base)."""
-    base, whole, parts = table
+    """The ids of the cards of ``mask``, ascending (the codes plus the base).
+
+    The ids of each mask met are kept (up to :data:`WHOLE_MASKS`): the legal masks
+    of the cards that follow recur (a few cards of the suit led).
+    """
+    whole = table[1]
     found = whole.get(mask)
     if found is not None:
         return found
+    ids = part_ids(table, mask)
+    if len(whole) < WHOLE_MASKS:
+        whole[mask] = ids
+    return ids
+
+
+def part_ids(table: IdTable, mask: int) -> tuple[int, ...]:
+    """The ids of the cards of ``mask`` from the ids of its 16-bit parts only.
+
+    For masks hardly ever met again (a leader's whole hand, the cards left to pick
+    for the discard), which would only crowd the table of whole masks.
+    """
+    base, _, parts = table
     ids: tuple[int, ...] = ()
     # Spades to diamonds, then hearts and the Joker: parts of small ints (a mask
     # may not fit a machine word; its two halves do).
@@ -68,8 +85,6 @@ def mask_ids(table: IdTable, mask: int) -> tuple[int, ...]:
             ids += chunk
         rest >>= 16
         at += 16
-    if len(whole) < WHOLE_MASKS:
-        whole[mask] = ids
     return ids
 
 
@@ -82,10 +97,17 @@ def play_ids(core: Core, table: IdTable, joker_leads: int) -> tuple[int, ...] | 
     """
     if core.phase != PLAY:
         return None
-    legal: int = core.legal
-    if not legal & JOKER_BIT or core.led >= 0 or core.setup.key != NT:
-        found = table[1].get(legal)  # mask_ids' first lookup, without its call
-        return found if found is not None else mask_ids(table, legal)
+    # The mask stays the record's object, the table's key as it is: compiled, an int
+    # variable would be unboxed and boxed again for the lookup, and testing the
+    # Joker's bit (64) with ``&`` is arithmetic on a long integer.
+    mask: Any = core.legal
+    led: int = core.led
+    if led >= 0:  # a card follows: the mask met before, most often
+        found = table[1].get(mask)  # mask_ids' first lookup, without its call
+        return found if found is not None else mask_ids(table, mask)
+    if core.setup.key != NT or not core.legal >> JOKER_CODE & 1:
+        return part_ids(table, mask)  # a lead: the whole hand, hardly met again
+    legal: int = mask
     seat = core.to_act
     assert seat is not None  # the card play always has a player to act
     names = joker_suits(
@@ -95,7 +117,7 @@ def play_ids(core: Core, table: IdTable, joker_leads: int) -> tuple[int, ...] | 
         core.done == HAND_SIZE - 1,
     )
     leads = tuple([joker_leads + suit for suit in range(4) if names >> suit & 1])
-    return mask_ids(table, legal ^ JOKER_BIT) + leads
+    return part_ids(table, legal ^ JOKER_BIT) + leads
 
 
 def play_id(core: Core, code: int, plays: tuple[Any, ...]) -> Core | None:

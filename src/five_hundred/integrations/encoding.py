@@ -46,7 +46,7 @@ import numpy as np
 import numpy.typing as npt
 
 from five_hundred._engine import core as _core
-from five_hundred._engine.adapter import id_table, mask_ids, play_id, play_ids
+from five_hundred._engine.adapter import id_table, part_ids, play_id, play_ids
 from five_hundred._engine.auction import AuctionRecord
 from five_hundred._engine.codes import KITTY_SIZE
 from five_hundred._engine.core import Core, Log
@@ -304,7 +304,7 @@ class Table:
         if phase == _DISCARD:
             seat = core.to_act
             assert seat is not None  # the discard always has a player to act
-            return mask_ids(_PICK_TABLE, core.hands[seat] & ~self._picked())
+            return part_ids(_PICK_TABLE, core.hands[seat] & ~self._picked())
         return tuple(self._other_map())
 
     def _picked(self) -> int:
