@@ -224,3 +224,23 @@ def test_illegal_ids_in_every_phase_raise_and_change_nothing() -> None:
             assert set(state.legal_actions()) == legal
         state.apply_action(rng.choice(sorted(legal)))
     assert len(phases) >= 3
+
+
+def test_clones_and_deserialized_states_hold_their_own_table() -> None:
+    # The state's box sits in a slot and in the instance dictionary (which OpenSpiel
+    # copies for clone and pickles for serialize): both routes give a state that
+    # reads its own copy through the slot, and moving it leaves the original alone.
+    game = load(players=4)
+    rng = random.Random(7)
+    state = deal(game, rng)
+    for _ in range(rng.randrange(3, 20)):
+        state.apply_action(rng.choice(state.legal_actions()))
+    before = (str(state), state.history(), state.legal_actions())
+    text = pyspiel.serialize_game_and_state(game, state)
+    for twin in (state.clone(), pyspiel.deserialize_game_and_state(text)[1]):
+        assert (str(twin), twin.history(), twin.legal_actions()) == before
+        assert twin.table is not state.table
+        assert twin.box is twin.__dict__["box"]
+        while not twin.is_terminal():
+            twin.apply_action(rng.choice(twin.legal_actions()))
+        assert (str(state), state.history(), state.legal_actions()) == before

@@ -224,9 +224,9 @@ class _Now:
 
     A pybind11 object's own attributes are read through its instance dictionary
     (about 500 instructions a read: Python's attribute caches do not apply), so the
-    state keeps one attribute, this box, and the methods called at every step read
-    the box's slots instead.  OpenSpiel copies a Python state's dictionary with
-    ``copy.deepcopy`` (a state's ``clone``): :meth:`__deepcopy__` copies the table.
+    state keeps this one box, and the methods called at every step read the box's
+    slots.  OpenSpiel copies a Python state's dictionary with ``copy.deepcopy`` (a
+    state's ``clone``): :meth:`__deepcopy__` copies the table.
     """
 
     __slots__ = ("dealing", "game", "hand_start", "hands_done", "player", "table")
@@ -251,11 +251,28 @@ class _Now:
 class FiveHundredState(pyspiel.State):  # type: ignore[misc]
     """A state of ``python_five_hundred``: the deal so far, or a table in play."""
 
+    # The box is held twice: in a slot, which the per-step methods read (a slot of a
+    # pybind11 object reads in half the time of its dictionary), and in the instance
+    # dictionary under ``box``, which OpenSpiel copies (``clone``: each entry set on
+    # the new state, deep-copied) and pickles (``serialize``).  Setting ``box`` fills
+    # both, so a cloned or deserialized state has its slot too.
+    __slots__ = ("__dict__", "_now")
+
     def __init__(self, game: FiveHundredGame) -> None:
         super().__init__(game)
         # From the parameters, not the game object's attributes: a state may be handed
         # a new Python wrapper of the same C++ game (after deserialization).
-        self._now = _Now(Setup.of(game.get_parameters()))
+        self.box = _Now(Setup.of(game.get_parameters()))
+
+    @property
+    def box(self) -> _Now:
+        """What the state holds (the slot's box)."""
+        return self._now
+
+    @box.setter
+    def box(self, now: _Now) -> None:
+        self._now = now
+        self.__dict__["box"] = now
 
     @property
     def setup(self) -> Setup:
