@@ -343,11 +343,29 @@ def test_slots_number_the_standard_cards_in_code_order() -> None:
             assert tables.mask_from_slots(tables.SLOT_SUIT_MASKS[key][suit]) == standard
 
 
+def test_seat_lists_hold_the_cards_in_code_order_by_effective_suit() -> None:
+    """The pure random playout's lists: a hand's codes, all and by effective suit."""
+    from five_hundred._engine import playout as engine
+    from five_hundred._engine import tables
+    from five_hundred._engine.codes import JOKER_CODE, codes_from_mask
+
+    rng = random.Random(7)
+    for _ in range(300):
+        held = rng.sample(range(JOKER_CODE + 1), rng.randrange(1, 16))
+        mask = sum(1 << code for code in held)
+        for key in tables.KEYS:
+            cards, by_suit = engine._seat_lists(mask, key)
+            assert cards == codes_from_mask(mask)
+            eff = tables.EFF[key]
+            assert by_suit == [[c for c in cards if eff[c] == s] for s in range(5)]
+
+
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_the_slots_play_as_the_codes(
     players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The pure build numbers cards by code; the compiled one by slot: same playouts."""
+    """The pure build plays from lists of codes (by code masks for a policy); the
+    compiled one numbers cards by slot: same playouts."""
     from five_hundred._engine import playout as engine
 
     for contract in ("random", "nt_joker", "misere"):

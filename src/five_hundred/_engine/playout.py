@@ -7,10 +7,13 @@ in local variables instead of building a record per card, and keeps the trick's
 winner as it goes (one compare a card, measured 8% faster than calling
 ``winner_index`` at the end of each trick).  It numbers the cards by *slot*
 (:func:`._engine.tables.slots_from_mask`) so that, compiled, every mask is a machine
-word (the codes reach bit 64).  A *choice* is a card code, or ``JOKER_LEAD + suit`` for
-leading the un-nominated Joker and naming ``suit``.
+word (the codes reach bit 64); pure Python, a random playout keeps each seat's cards
+as lists of codes instead (``_seat_lists``: picking the k-th legal card is a list
+index, where on masks it is a loop of operations on wide ints).  A *choice* is a card
+code, or ``JOKER_LEAD + suit`` for leading the un-nominated Joker and naming ``suit``.
 """
 
+from bisect import insort
 from collections.abc import Callable
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Final
@@ -18,6 +21,7 @@ from typing import Final
 from five_hundred._engine.codes import (
     BITS,
     HAND_SIZE,
+    JOKER_BIT,
     JOKER_CODE,
     NO_SUIT,
     NT,
@@ -103,9 +107,26 @@ def play_out(
     joker_voids: bool = options[0]
     joker_bit: int = 1 << joker
     chosen: list[int] = []
+    # Pure, random play: each seat's cards as lists of codes, all and by effective suit
+    # (see _seat_lists): a pick is a list index, not a loop of operations on wide ints,
+    # with the same random draws (the k-th legal card in code order).  The holder of the
+    # un-nominated Joker without trumps (``joker_seat``) goes through legal_mask_in on
+    # its mask as long as it holds the Joker.
+    listed = not _COMPILED and policy is None
+    whole: list[list[int]] = []
+    groups: list[list[list[int]]] = []
+    joker_seat = -1
+    if listed:
+        for index, mask in enumerate(code_hands):
+            cards, by_suit = _seat_lists(mask, key)
+            whole.append(cards)
+            groups.append(by_suit)
+            if key == NT and mask & JOKER_BIT:
+                joker_seat = index
     # Compiled, the cards not played yet: a seat holds ``hands[seat] & left`` (one
     # local, cheaper than storing a new boxed mask per card); pure, the hands list.
     left = 0
+    bit = 0  # compiled, the slot of the card played
     if slotted:
         for mask in hands:
             left |= mask
@@ -121,65 +142,98 @@ def play_out(
     last = done == HAND_SIZE - 1
     simple = key != NT
     while True:
-        held = hands[seat] & left if slotted else hands[seat]
-        names = 0
-        if simple or not held & joker_bit:
-            # legal_mask's common case, inline: follow the suit led if able
-            mask = held if led < 0 else (held & follow or held)
+        if listed and seat != joker_seat:
+            # the suit led's cards if the seat holds any, else any card
+            cards = whole[seat]
+            picks = groups[seat][led] if size else cards
+            if not picks:
+                picks = cards
+            code = picks.pop(int(random_() * len(picks)))
+            if picks is cards:
+                groups[seat][eff[code]].remove(code)
+            else:
+                cards.remove(code)
+            choice = code
         else:
-            mask = legal_mask_in(
-                held, suit_masks, joker_bit, key, led, options, misere, suits_led, last
-            )
-            if led < 0 and mask & joker_bit:
-                names = joker_suits(options, suits_led, voids >> 4 * seat & 15, last)
-                if not names:
-                    mask ^= joker_bit
-        if policy is None:
-            if names:
-                named = popcount(names) if slotted else names.bit_count()
-                count = (popcount(mask) if slotted else mask.bit_count()) + named - 1
-                k = int(random_() * count)
-                if k >= count - named:
-                    k -= count - named
-                    suit = 0
-                    while True:
-                        if names >> suit & 1:
-                            if k == 0:
-                                break
-                            k -= 1
-                        suit += 1
-                    choice = JOKER_LEAD + suit
+            held = hands[seat] & left if slotted else hands[seat]
+            names = 0
+            if simple or not held & joker_bit:
+                # legal_mask's common case, inline: follow the suit led if able
+                mask = held if led < 0 else (held & follow or held)
+            else:
+                mask = legal_mask_in(
+                    held,
+                    suit_masks,
+                    joker_bit,
+                    key,
+                    led,
+                    options,
+                    misere,
+                    suits_led,
+                    last,
+                )
+                if led < 0 and mask & joker_bit:
+                    names = joker_suits(
+                        options, suits_led, voids >> 4 * seat & 15, last
+                    )
+                    if not names:
+                        mask ^= joker_bit
+            if policy is None:
+                if names:
+                    named = popcount(names) if slotted else names.bit_count()
+                    count = (
+                        (popcount(mask) if slotted else mask.bit_count()) + named - 1
+                    )
+                    k = int(random_() * count)
+                    if k >= count - named:
+                        k -= count - named
+                        suit = 0
+                        while True:
+                            if names >> suit & 1:
+                                if k == 0:
+                                    break
+                                k -= 1
+                            suit += 1
+                        choice = JOKER_LEAD + suit
+                    else:
+                        for _i in range(k):
+                            mask &= mask - 1
+                        choice = (mask & -mask).bit_length() - 1
                 else:
-                    for _i in range(k):
+                    # The seat to act holds a card for each trick to play: when it may play
+                    # any of them, that is the count.
+                    if mask == held:
+                        count = HAND_SIZE - done
+                    elif slotted:
+                        count = popcount(mask)
+                    else:
+                        count = mask.bit_count()
+                    for _i in range(int(random_() * count)):
                         mask &= mask - 1
                     choice = (mask & -mask).bit_length() - 1
             else:
-                # The seat to act holds a card for each trick to play: when it may play
-                # any of them, that is the count.
-                if mask == held:
-                    count = HAND_SIZE - done
-                elif slotted:
-                    count = popcount(mask)
+                offered = mask_from_slots(mask) if slotted else mask
+                choice = policy(seat, choices_of(offered, names), tuple(trick))
+                if choice < JOKER_LEAD:
+                    trick.append(choice)
+                    choice = SLOT_OF_CODE[choice] if slotted else choice
                 else:
-                    count = mask.bit_count()
-                for _i in range(int(random_() * count)):
-                    mask &= mask - 1
-                choice = (mask & -mask).bit_length() - 1
-        else:
-            offered = mask_from_slots(mask) if slotted else mask
-            choice = policy(seat, choices_of(offered, names), tuple(trick))
-            if choice < JOKER_LEAD:
-                trick.append(choice)
-                choice = SLOT_OF_CODE[choice] if slotted else choice
-            else:
-                trick.append(JOKER_CODE)
+                    trick.append(JOKER_CODE)
+            if not slotted:
+                hands[seat] = held ^ (
+                    joker_bit if choice >= JOKER_LEAD else BITS[choice]
+                )
+                if listed:  # the seat holds the un-nominated Joker without trumps
+                    code = JOKER_CODE if choice >= JOKER_LEAD else choice
+                    whole[seat].remove(code)
+                    groups[seat][eff[code]].remove(code)
+                    if code == JOKER_CODE:
+                        joker_seat = -1
         if choice >= JOKER_LEAD:
             chosen.append(choice)  # compiled, a list primitive; a bound method a call
             code = joker
             if slotted:
                 left ^= joker_bit
-            else:
-                hands[seat] = held ^ joker_bit
             led = choice - JOKER_LEAD
             suits_led |= 1 << led
             row = rows[led]
@@ -193,8 +247,6 @@ def play_out(
                 left ^= bit
             else:
                 chosen.append(code)
-                bit = BITS[code]
-                hands[seat] = held ^ bit
             if not size:
                 led = eff[code]
                 suits_led |= 1 << led
@@ -224,6 +276,44 @@ def play_out(
         led = -1
         last = done == HAND_SIZE - 1
 
+
+def _seat_lists(mask: int, key: int) -> tuple[list[int], list[list[int]]]:
+    """A hand's codes in code order, and by effective suit under ``key`` (in code order).
+
+    The natural suits come from the bytes of the mask (a table of each byte's codes);
+    the cards of another effective suit (the left bower, the Joker) then move.
+    """
+    data = mask.to_bytes(9, "little")
+    by_suit = [
+        [*_BYTE_CODES[0][data[0]], *_BYTE_CODES[1][data[1]]],
+        [*_BYTE_CODES[2][data[2]], *_BYTE_CODES[3][data[3]]],
+        [*_BYTE_CODES[4][data[4]], *_BYTE_CODES[5][data[5]]],
+        [*_BYTE_CODES[6][data[6]], *_BYTE_CODES[7][data[7]]],
+        [JOKER_CODE] if data[8] else [],
+    ]
+    cards = [*by_suit[0], *by_suit[1], *by_suit[2], *by_suit[3], *by_suit[4]]
+    for code, suit in _MOVED[key]:
+        if code in cards:
+            by_suit[code >> 4].remove(code)
+            insort(by_suit[suit], code)
+    return cards, by_suit
+
+
+def _byte_codes(base: int) -> tuple[tuple[int, ...], ...]:
+    """The codes of each value of a mask's byte of codes ``base`` to ``base + 7``."""
+    table: list[tuple[int, ...]] = [()]
+    for code in range(base, base + 8):
+        table += [(*codes, code) for codes in table]
+    return tuple(table)
+
+
+_BYTE_CODES: Final = tuple(_byte_codes(8 * index) for index in range(9))
+"""``_BYTE_CODES[index][value]``: the codes of byte ``index`` of a mask if it is ``value``."""
+_MOVED: Final = tuple(
+    tuple((code, row[code]) for code in range(JOKER_CODE + 1) if row[code] != code >> 4)
+    for row in EFF
+)
+"""By context key, the cards whose effective suit is not their own (the Joker's is 4)."""
 
 _COMPILED: Final = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 """Whether this module is compiled (then the loop numbers the cards by slot)."""
