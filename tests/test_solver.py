@@ -455,7 +455,8 @@ def test_slots_and_codes_give_the_same_values(
         return
     assert all(hand < 2**62 for hand in pos[0])
     coded: Context = (ctx[0] - SLOTTED, *ctx[1:8], {}, {})
-    at_codes: Position = (core.hands, pos[1], pos[2], core.trick, *pos[4:])
+    live = _live(ctx[7], core.hands, core.trick)
+    at_codes: Position = (core.hands, pos[1], pos[2], core.trick, *pos[4:10], live)
     assert choice_values(ctx, {}, pos) == choice_values(coded, {}, at_codes)
 
 
@@ -482,11 +483,11 @@ def test_an_entrys_depths_give_back_the_lowest_card_read(
             read = [c for c in RANKED[key][suit] if rel & BITS[c]]
             if read:
                 low |= BITS[read[-1]]
-        assert _rel_of(ctx, hands, _mask_of(ctx, hands, rel)[1]) == low
+        assert _rel_of(ctx, live, _mask_of(ctx, live, rel)[1]) == low
         lowest.append(low)
-    both = _deeper(_mask_of(ctx, hands, picks[0])[1], _mask_of(ctx, hands, picks[1])[1])
-    assert _rel_of(ctx, hands, both) == _rel_of(
-        ctx, hands, _mask_of(ctx, hands, lowest[0] | lowest[1])[1]
+    both = _deeper(_mask_of(ctx, live, picks[0])[1], _mask_of(ctx, live, picks[1])[1])
+    assert _rel_of(ctx, live, both) == _rel_of(
+        ctx, live, _mask_of(ctx, live, lowest[0] | lowest[1])[1]
     )
 
 
