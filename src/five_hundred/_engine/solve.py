@@ -387,30 +387,41 @@ def _heads(ctx: Context, pos: Position) -> dict[int, int]:
 
 
 def _rank_move(
-    leading: bool, top: bool, rank: int, power: int, mine: bool, best: int
+    leading: bool,
+    top: bool,
+    rank: int,
+    power: int,
+    mine: bool,
+    best: int,
+    length: int,
+    misere: bool,
 ) -> int:
     """A choice's place in the search order (higher first), as :func:`_order` says.
 
     ``top``: no live card above it in its suit; ``rank``: its rank offset (see
-    :data:`N_RANK`); ``power``: its strength in the trick;
-    ``mine``: the seat's side wins the trick so far, with strength ``best``.
+    :data:`N_RANK`, below 16); ``power``: its strength in the trick (0: a discard);
+    ``mine``: the seat's side wins the trick so far, with strength ``best``;
+    ``length``: how many legal cards of its effective suit the seat holds (below 31).
     """
     if leading:
         return 1000 if top else -rank
-    if mine:
-        return -power
-    if power > best:
+    if power > best and not mine:
         return 1000 - power
-    return -500 - power
+    if not power:
+        # a discard: from the shortest suit, its lowest card first; in misère its
+        # highest card first, of any suit
+        return (500 if mine else -500) - (15 - rank if misere else length << 4 | rank)
+    return -power if mine else -1000 - power
 
 
 def _order(ctx: Context, pos: Position) -> list[int]:
     """The choices to search at ``pos`` (the heads of :func:`_heads`), best first.
 
     Leads: a suit's top card first, else low cards; following: low cards when the
-    side already wins the trick, else the cheapest card that wins, else low cards.
+    side already wins the trick, else the cheapest card that wins, else low cards;
+    discards from the shortest suit first, low cards first (in misère high cards).
     """
-    key, _, _, _, _, _, team, _, _, _ = ctx
+    key, misere, _, _, _, _, team, _, _, _ = ctx
     _, seat, _, trick, led, _, _, _, winner, best, live = pos
     mask, names = _legal(ctx, pos)
     masks = N_SUIT_MASKS[key]
@@ -449,6 +460,7 @@ def _order(ctx: Context, pos: Position) -> list[int]:
         held = mask & suit_mask
         if not held:
             continue
+        length = held.bit_count()
         if plain[suit]:
             # bit order is rank order: a held card heads its run when the next live
             # card above it is another seat's (or there is none)
@@ -463,13 +475,10 @@ def _order(ctx: Context, pos: Position) -> list[int]:
                     higher = bit
                     continue  # no other seat's card between: same run
                 top = not higher and others < bit
-                scored.append(
-                    -(
-                        _rank_move(leading, top, ranks[code], row[code], mine, best)
-                        << 8
-                        | code
-                    )
+                move = _rank_move(
+                    leading, top, ranks[code], row[code], mine, best, length, misere
                 )
+                scored.append(-(move << 8 | code))
                 higher = bit
             continue
         head = -1
@@ -482,13 +491,10 @@ def _order(ctx: Context, pos: Position) -> list[int]:
                     head = code
                     if code == joker and names:
                         continue
-                    scored.append(
-                        -(
-                            _rank_move(leading, top, ranks[code], row[code], mine, best)
-                            << 8
-                            | code
-                        )
+                    move = _rank_move(
+                        leading, top, ranks[code], row[code], mine, best, length, misere
                     )
+                    scored.append(-(move << 8 | code))
             else:
                 head = -1
             top = False
