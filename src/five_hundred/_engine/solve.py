@@ -616,6 +616,8 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     lengths = 0
     for suit in range(NO_SUIT + 1):
         suit_mask = N_SUIT_MASKS[key][suit]
+        if not live & suit_mask:
+            continue  # no card left of it: its part is empty
         cut = tuple([hands[seat] & suit_mask for seat in seats])
         part = parts.get(cut)
         if part is None:
