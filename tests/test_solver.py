@@ -389,12 +389,12 @@ def test_positions_differing_in_low_cards_share_an_entry() -> None:
         ctx = _context(core)
         table: Table = {}
         solve_core(core, table)
-        shape, whole = _canon(ctx, position_of(core))
+        shape, whole, _ = _canon(ctx, position_of(core))
         rng = random.Random(seed)
         for _ in range(6):
             other = _variant(core, rng)
             pos = position_of(other)
-            other_shape, other_whole = _canon(_context(other), pos)
+            other_shape, other_whole, _ = _canon(_context(other), pos)
             assert other_shape == shape
             if other_whole == whole:
                 continue  # alike after rank equivalence alone
@@ -456,7 +456,7 @@ def test_slots_and_codes_give_the_same_values(
     assert all(hand < 2**62 for hand in pos[0])
     coded: Context = (ctx[0] - SLOTTED, *ctx[1:8], {}, {})
     live = _live(ctx[7], core.hands, core.trick)
-    at_codes: Position = (core.hands, pos[1], pos[2], core.trick, *pos[4:10], live)
+    at_codes: Position = (core.hands, pos[1], pos[2], core.trick, *pos[4:10], live, ())
     assert choice_values(ctx, {}, pos) == choice_values(coded, {}, at_codes)
 
 
@@ -498,12 +498,16 @@ def test_cached_keys_are_those_of_a_fresh_context(
 ) -> None:
     """The transposition keys cached by exact cards in one context are those a
     fresh context computes: along a line of play, and for positions with the same
-    hands but another leader, other suits led or other voids shown."""
+    hands but another leader, other suits led or other voids shown; and along the
+    line, positions carrying the parts of the previous trick's start (as the search
+    does: suits none of whose cards were played keep theirs) get a fresh key."""
     state = _position(seed, line, 6, rules)
     if state is None:
         return
     rng = random.Random(line)
     shared: dict[int, Context] = {}  # by numbered key: the numbering may change
+    carried: tuple[tuple[int, int, int], ...] = ()
+    numbering = -1
     while state.to_act is not None:
         core = inner(state)
         if not core.trick:
@@ -511,6 +515,15 @@ def test_cached_keys_are_those_of_a_fresh_context(
             ctx = shared.setdefault(ctx[0], ctx)
             fresh: Context = (*ctx[:8], {}, {})
             pos = position_of(core)
+            if ctx[0] != numbering:
+                carried, numbering = (), ctx[0]
+            known = _canon(ctx, (*pos[:11], carried))
+            assert known == _canon(fresh, pos)
+            assert [part[2] for part in known[2]] == [
+                pos[10] & mask for mask in N_SUIT_MASKS[ctx[0]]
+            ]
+            carried = known[2]
+            fresh = (*ctx[:8], {}, {})
             seats = ctx[7]
             for _ in range(3):
                 other: Position = (

@@ -210,6 +210,13 @@ DEPTH: Final = 5
 STRIDE: Final = 4 * PLACES + 4
 """Bits per seat in a position's whole canonical form (the Joker's "no suit" last)."""
 
+Part = tuple[int, int, int]
+"""One suit's part of a position's key: its places, its lengths, its live cards (see
+``_canon``)."""
+
+NO_PART: Final[Part] = (0, 0, 0)
+"""The part of a suit with no card left."""
+
 Context = tuple[
     int,
     bool,
@@ -219,8 +226,8 @@ Context = tuple[
     int,
     int,
     tuple[int, ...],
-    dict[tuple[int, ...], tuple[int, int]],
-    dict[tuple[tuple[int, ...], int, int, int], tuple[int, int]],
+    dict[tuple[int, ...], tuple[int, int, int]],
+    dict[tuple[tuple[int, ...], int, int, int], tuple[int, int, tuple[Part, ...]]],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
 contractor, team, seats, parts, keys)``: the contract's play setup (``key`` the
@@ -235,14 +242,27 @@ Plain tuples, unpacked where used: cheaper than named fields, and unboxed when
 compiled."""
 
 Position = tuple[
-    tuple[int, ...], int, int, tuple[int, ...], int, int, int, int, int, int, int
+    tuple[int, ...],
+    int,
+    int,
+    tuple[int, ...],
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    tuple[Part, ...],
 ]
 """A point of the play: ``(hands, seat, leader, trick, led, suits_led, voids, done,
-winner, best, live)``: the hands, the seat to act, the trick in progress (its leader,
-cards and suit led), the suits led and shown void so far, the tricks done, the
-seat winning the trick so far (the leader when it is empty) with the strength of its
-card (-1 when the trick is empty), and the *live* cards: those the seats who play
-still hold and the trick's (kept up to date by :func:`_play`, see :func:`_live`)."""
+winner, best, live, parts)``: the hands, the seat to act, the trick in progress (its
+leader, cards and suit led), the suits led and shown void so far, the tricks done,
+the seat winning the trick so far (the leader when it is empty) with the strength of
+its card (-1 when the trick is empty), the *live* cards: those the seats who play
+still hold and the trick's (kept up to date by :func:`_play`, see :func:`_live`),
+and the parts of the key by suit at the last trick's start (empty if none): a suit
+whose live cards are still those keeps its part (``_canon``)."""
 
 Table = dict[int, list[tuple[int, int, int, int, int]]]
 """The transposition table: by a position's shape (see ``_canon``), entries
@@ -317,13 +337,14 @@ def position_of(core: Core) -> Position:
         winner,
         best,
         live,
+        (),
     )
 
 
 def _legal(ctx: Context, pos: Position) -> tuple[int, int]:
     """The legal mask of the seat to act and the suits it may name for the Joker."""
     key, misere, _, _, options, _, _, _, _, _ = ctx
-    hands, seat, _, trick, led, suits_led, voids, done, _, _, _ = pos
+    hands, seat, _, trick, led, suits_led, voids, done, _, _, _, _ = pos
     held = hands[seat]
     if not trick:
         led = -1
@@ -422,7 +443,7 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     discards from the shortest suit first, low cards first (in misère high cards).
     """
     key, misere, _, _, _, _, team, _, _, _ = ctx
-    _, seat, _, trick, led, _, _, _, winner, best, live = pos
+    _, seat, _, trick, led, _, _, _, winner, best, live, _ = pos
     mask, names = _legal(ctx, pos)
     masks = N_SUIT_MASKS[key]
     mine = (team >> seat & 1) == (team >> winner & 1)
@@ -508,8 +529,12 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     return [-item & 255 for item in scored]
 
 
-def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position, int]:
+def _play(
+    ctx: Context, pos: Position, choice: int, parts: tuple[Part, ...]
+) -> tuple[int, bool, Position, int]:
     """Play ``choice``: the contracting side's gain, whether the hand is over, after.
+
+    ``parts``: those the position after carries (see :data:`Position`).
 
         The hand is over after the last trick, or the misère contractor's first trick
         won; the position after is then ``pos`` itself.  The last item is the bit of the
@@ -517,7 +542,7 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
     effective suit was played to it (else its suit alone decided), else 0.
     """
     key, misere, active, next_seat, options, contractor, team, _, _, _ = ctx
-    hands, seat, leader, trick, led, suits_led, voids, done, winner, best, live = pos
+    hands, seat, leader, trick, led, suits_led, voids, done, winner, best, live, _ = pos
     code = choice if choice < JOKER_LEAD else N_JOKER[key]
     held = list(hands)
     held[seat] ^= BITS[code]
@@ -549,6 +574,7 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
                 winner,
                 best,
                 live,
+                parts,
             ),
             0,
         )
@@ -587,12 +613,13 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
             winner,
             -1,
             live ^ gone,
+            parts,
         ),
         won,
     )
 
 
-def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
+def _canon(ctx: Context, pos: Position) -> tuple[int, int, tuple[Part, ...]]:
     """The transposition key of a position at the start of a trick: shape and places.
 
     The *shape* is what every position sharing an entry has in common: each seat's
@@ -601,10 +628,11 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     among the live ones of their suit (bit ``PLACES * suit + i`` for the ``i``-th
     strongest), the seats :data:`STRIDE` bits apart.  The parts of suits are kept in
     the context (a suit often stays the same for long), and so are the keys by the
-    exact cards.
+    exact cards; a suit none of whose cards was played since the last trick's start
+    keeps that position's part (the third item: the parts by suit).
     """
     key, _, _, _, options, _, team, seats, parts, keys = ctx
-    hands, _, leader, _, _, suits_led, voids, _, _, _, live = pos
+    hands, _, leader, _, _, suits_led, voids, _, _, _, live, before = pos
     nt = N_NT[key]
     # the hands' tuple itself, not its items: compiled, unpacking them would box
     # each hand's int anew
@@ -614,17 +642,29 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
         return known
     whole = 0
     lengths = 0
+    now: list[Part] = []
     for suit in range(NO_SUIT + 1):
         suit_mask = N_SUIT_MASKS[key][suit]
-        if not live & suit_mask:
-            continue  # no card left of it: its part is empty
+        here = live & suit_mask
+        if not here:
+            now.append(NO_PART)  # no card left of it
+            continue
+        if before:
+            part = before[suit]
+            if part[2] == here:
+                # no card of it played since: each seat holds the same cards of it
+                now.append(part)
+                whole |= part[0]
+                lengths |= part[1]
+                continue
         cut = tuple([hands[seat] & suit_mask for seat in seats])
-        part = parts.get(cut)
-        if part is None:
-            part = _part(RANKED[key][suit], cut, suit)
-            parts[cut] = part
-        whole |= part[0]
-        lengths |= part[1]
+        found = parts.get(cut)
+        if found is None:
+            found = (*_part(RANKED[key][suit], cut, suit), here)
+            parts[cut] = found
+        now.append(found)
+        whole |= found[0]
+        lengths |= found[1]
     # the contracting side is part of the key: a table may serve several deals
     extra = leader | team << 16
     if nt and live & N_JOKER_BIT[key]:
@@ -635,7 +675,7 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
             for seat in seats:
                 if hands[seat] & N_JOKER_BIT[key]:
                     extra |= (voids >> 4 * seat & 15) << 8
-    known = (lengths | extra << 120, whole)
+    known = (lengths | extra << 120, whole, tuple(now))
     keys[exact] = known
     return known
 
@@ -742,7 +782,7 @@ def _run_bottom(ctx: Context, pos: Position, code: int) -> int:
     :func:`_order`).
     """
     key = ctx[0]
-    hands, seat, _, _, _, _, _, _, _, _, live = pos
+    hands, seat, _, _, _, _, _, _, _, _, live, _ = pos
     held = hands[seat]
     suit = N_EFF[key][code]
     bottom = BITS[code]
@@ -1041,10 +1081,11 @@ def _search(
     shape = -1
     whole = 0
     rel = 0
+    parts = pos[11]
     if not pos[3]:
         if done == HAND_SIZE - 1:
             return _last(ctx, pos)
-        shape, whole = _canon(ctx, pos)
+        shape, whole, parts = _canon(ctx, pos)
         found, low, high, rel = _lookup(ctx, table, pos, shape, whole, low, high)
         if not found:
             low, high, rel = _bounds(ctx, pos, low, high)
@@ -1062,7 +1103,7 @@ def _search(
     best_rel = 0  # those of the best choice
     lower = LOWER[key]
     for choice in _order(ctx, pos):
-        gain, over, nxt, won = _play(ctx, pos, choice)
+        gain, over, nxt, won = _play(ctx, pos, choice, parts)
         if over:
             result = gain
             read = won
@@ -1117,7 +1158,7 @@ def _last(ctx: Context, pos: Position) -> tuple[int, int]:
             if names
             else (mask & -mask).bit_length() - 1
         )
-        gain, over, pos, won = _play(ctx, pos, choice)
+        gain, over, pos, won = _play(ctx, pos, choice, pos[11])
         if over:
             return gain, won
 
@@ -1154,7 +1195,7 @@ def choice_values(ctx: Context, table: Table, pos: Position) -> dict[int, int]:
     maximise = (ctx[6] >> pos[1] & 1 == 1) != ctx[1]
     best = -1
     for head in _order(ctx, pos):
-        gain, over, nxt, _ = _play(ctx, pos, head)
+        gain, over, nxt, _ = _play(ctx, pos, head, pos[11])
         value = gain
         if not over:
             value += solve_position(ctx, table, nxt, best - gain)
