@@ -47,6 +47,7 @@ from five_hundred._engine.solve import (
     RANKED,
     SLOTTED,
     Context,
+    Part,
     Position,
     Table,
     _bounds,
@@ -394,11 +395,11 @@ def test_positions_differing_in_low_cards_share_an_entry() -> None:
         for _ in range(6):
             other = _variant(core, rng)
             pos = position_of(other)
-            other_shape, other_whole, _ = _canon(_context(other), pos)
+            other_shape, other_whole, other_parts = _canon(_context(other), pos)
             assert other_shape == shape
             if other_whole == whole:
                 continue  # alike after rank equivalence alone
-            _, low, high, _ = _lookup(ctx, table, pos, shape, other_whole, 0, 10)
+            _, low, high, _ = _lookup(table, other_parts, shape, other_whole, 0, 10)
             if low == high:
                 assert low == solve_core(other)
                 shared += 1
@@ -474,6 +475,7 @@ def test_an_entrys_depths_give_back_the_lowest_card_read(
     ctx, pos = _context(core), position_of(core)
     key, hands = ctx[0], pos[0]
     live = _live(ctx[7], hands, ())
+    parts = _canon(ctx, (hands, pos[1], pos[2], (), -1, *pos[5:10], live, ()))[2]
     rng = random.Random(line)
     picks = [rng.getrandbits(66) & live for _ in range(2)]
     lowest: list[int] = []
@@ -483,11 +485,11 @@ def test_an_entrys_depths_give_back_the_lowest_card_read(
             read = [c for c in RANKED[key][suit] if rel & BITS[c]]
             if read:
                 low |= BITS[read[-1]]
-        assert _rel_of(ctx, live, _mask_of(ctx, live, rel)[1]) == low
+        assert _rel_of(parts, _mask_of(ctx, live, rel)[1]) == low
         lowest.append(low)
     both = _deeper(_mask_of(ctx, live, picks[0])[1], _mask_of(ctx, live, picks[1])[1])
-    assert _rel_of(ctx, live, both) == _rel_of(
-        ctx, live, _mask_of(ctx, live, lowest[0] | lowest[1])[1]
+    assert _rel_of(parts, both) == _rel_of(
+        parts, _mask_of(ctx, live, lowest[0] | lowest[1])[1]
     )
 
 
@@ -506,7 +508,7 @@ def test_cached_keys_are_those_of_a_fresh_context(
         return
     rng = random.Random(line)
     shared: dict[int, Context] = {}  # by numbered key: the numbering may change
-    carried: tuple[tuple[int, int, int], ...] = ()
+    carried: tuple[Part, ...] = ()
     numbering = -1
     while state.to_act is not None:
         core = inner(state)

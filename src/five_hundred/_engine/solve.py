@@ -210,11 +210,11 @@ DEPTH: Final = 5
 STRIDE: Final = 4 * PLACES + 4
 """Bits per seat in a position's whole canonical form (the Joker's "no suit" last)."""
 
-Part = tuple[int, int, int]
-"""One suit's part of a position's key: its places, its lengths, its live cards (see
-``_canon``)."""
+Part = tuple[int, int, int, tuple[int, ...]]
+"""One suit's part of a position's key: its places, its lengths, its live cards and
+their bits from the strongest down (see ``_canon``)."""
 
-NO_PART: Final[Part] = (0, 0, 0)
+NO_PART: Final[Part] = (0, 0, 0, ())
 """The part of a suit with no card left."""
 
 Context = tuple[
@@ -226,7 +226,7 @@ Context = tuple[
     int,
     int,
     tuple[int, ...],
-    dict[tuple[int, ...], tuple[int, int, int]],
+    dict[tuple[int, ...], Part],
     dict[tuple[tuple[int, ...], int, int, int], tuple[int, int, tuple[Part, ...]]],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
@@ -660,7 +660,9 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int, tuple[Part, ...]]:
         cut = tuple([hands[seat] & suit_mask for seat in seats])
         found = parts.get(cut)
         if found is None:
-            found = (*_part(RANKED[key][suit], cut, suit), here)
+            places, counts = _part(RANKED[key][suit], cut, suit)
+            tops = tuple([bit for _, bit in RANKED_BITS[key][suit] if here & bit])
+            found = (places, counts, here, tops)
             parts[cut] = found
         now.append(found)
         whole |= found[0]
@@ -746,32 +748,18 @@ def _deeper(one: int, other: int) -> int:
     return out
 
 
-def _rel_of(ctx: Context, live: int, depths: int) -> int:
+def _rel_of(parts: tuple[Part, ...], depths: int) -> int:
     """The relevant cards of a position matching entries of ``depths``.
 
     The lowest card of each suit that those entries compare (those above are
-    implied): the ``depth``-th live card from the top (``live``: the position's).
+    implied): the ``depth``-th live card from the top, read from the position's
+    ``parts`` (see :func:`_canon`).
     """
-    key = ctx[0]
-    plain = PLAIN[key]
     rel = 0
     for suit in range(NO_SUIT + 1):
         count = depths >> DEPTH * suit & 31
-        if not count:
-            continue
-        if plain[suit]:
-            # bit order is rank order: drop the live cards above, from the top
-            rest = live & N_SUIT_MASKS[key][suit]
-            for _ in range(count - 1):
-                rest ^= BITS[rest.bit_length() - 1]
-            rel |= BITS[rest.bit_length() - 1]
-            continue
-        for _, bit in RANKED_BITS[key][suit]:
-            if live & bit:
-                count -= 1
-                if not count:
-                    rel |= bit
-                    break
+        if count:
+            rel |= parts[suit][3][count - 1]
     return rel
 
 
@@ -1033,9 +1021,8 @@ def _store(
 
 
 def _lookup(
-    ctx: Context,
     table: Table,
-    pos: Position,
+    parts: tuple[Part, ...],
     shape: int,
     whole: int,
     low: int,
@@ -1044,7 +1031,7 @@ def _lookup(
     """The table's bounds at a trick's start.
 
     Whether an entry matched, the bounds narrowed by every entry that matches, and
-    the relevant cards of those used.
+    the relevant cards of those used; ``parts``: the position's (see :func:`_canon`).
     """
     entries = table.get(shape)
     if entries is None:
@@ -1058,7 +1045,7 @@ def _lookup(
                 used = _deeper(used, depths) if used else depths
                 low = max(low, stored_low)
                 high = min(high, stored_high)
-    return found, low, high, _rel_of(ctx, pos[10], used) if used else 0
+    return found, low, high, _rel_of(parts, used) if used else 0
 
 
 def _search(
@@ -1086,7 +1073,7 @@ def _search(
         if done == HAND_SIZE - 1:
             return _last(ctx, pos)
         shape, whole, parts = _canon(ctx, pos)
-        found, low, high, rel = _lookup(ctx, table, pos, shape, whole, low, high)
+        found, low, high, rel = _lookup(table, parts, shape, whole, low, high)
         if not found:
             low, high, rel = _bounds(ctx, pos, low, high)
             if low == high or low >= beta or high <= alpha:
