@@ -183,9 +183,9 @@ def test_trick_start_bounds_hold(rules: Rules, seed: int, line: int) -> None:
     misere = isinstance(contract.bid, MisereBid)
     core = inner(state)
     left = 10 - state.tricks_played
-    low, high, _ = _bounds(
-        _context(core), position_of(core), 0, min(left, 1) if misere else left
-    )
+    ctx, pos = _context(core), position_of(core)
+    parts = _canon(ctx, pos)[2]
+    low, high, _ = _bounds(ctx, pos, 0, min(left, 1) if misere else left, parts)
     assert low <= _brute(state, _team(state), misere, {}) <= high
 
 
@@ -236,7 +236,7 @@ def test_bounds_with_a_lead_to_partners_tops_hold(
         if not _partner_entry(ctx, pos):
             continue
         left = 10 - state.tricks_played
-        low, high, _ = _bounds(ctx, pos, 0, left)
+        low, high, _ = _bounds(ctx, pos, 0, left, _canon(ctx, pos)[2])
         assert low <= _brute(state, _team(state), False, {}) <= high
         return
 

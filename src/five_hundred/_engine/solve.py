@@ -863,29 +863,33 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
     return count + entry, rel
 
 
-def _top_holder(ctx: Context, pos: Position) -> tuple[int, int]:
+def _top_holder(
+    ctx: Context, pos: Position, parts: tuple[Part, ...]
+) -> tuple[int, int]:
     """The seat holding the top trump (without trumps, the un-nominated Joker), or -1.
 
     That card wins a trick whenever it is played; its bit is the second item.
+    ``parts``: the position's (see :func:`_canon`), whose live cards it reads.
     """
     key = ctx[0]
     trump = N_TRUMP[key]
     if trump >= 0:
-        ranked = RANKED[key][trump]
+        ranked = parts[trump][3]
     elif N_NT[key]:
-        ranked = RANKED[key][NO_SUIT]
+        ranked = parts[NO_SUIT][3]
     else:
         return -1, 0
+    if not ranked:
+        return -1, 0
     hands = pos[0]
-    for code in ranked:
-        bit = BITS[code]
-        for seat in ctx[7]:
-            if hands[seat] & bit:
-                return seat, bit
+    bit = ranked[0]
+    for seat in ctx[7]:
+        if hands[seat] & bit:
+            return seat, bit
     return -1, 0
 
 
-def _sure_side(ctx: Context, pos: Position) -> tuple[int, int]:
+def _sure_side(ctx: Context, pos: Position, parts: tuple[Part, ...]) -> tuple[int, int]:
     """Tricks a side wins for sure with top trumps: > 0 the contracting side's.
 
     Negative for the other side.  Take the trumps (without trumps, the un-nominated
@@ -893,14 +897,15 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int]:
     every card the other side holds, so each wins the trick it is played to, and a
     seat plays them to different tricks; every card is played by the hand's end (not
     in misère, which ends early).  Also the bit of the first trump of the other side
-    (0 if none: the lengths tell the rest).
+    (0 if none: the lengths tell the rest).  ``parts``: the position's (see
+    :func:`_canon`), whose live cards it reads.
     """
     key, _, _, _, _, _, team, seats, _, _ = ctx
     trump = N_TRUMP[key]
     if trump >= 0:
-        ranked = RANKED[key][trump]
+        ranked = parts[trump][3]
     elif N_NT[key]:
-        ranked = RANKED[key][NO_SUIT]
+        ranked = parts[NO_SUIT][3]
     else:
         return 0, 0
     hands = pos[0]
@@ -908,14 +913,10 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int]:
     for seat in seats:
         if team >> seat & 1:
             ours |= hands[seat]
-    live = pos[10]
     side = -1
     top = 0  # the top cards of one side, down to the other side's first
     stop = 0
-    for code in ranked:
-        bit = BITS[code]
-        if not live & bit:
-            continue
+    for bit in ranked:
         mine = 1 if ours & bit else 0
         if side < 0:
             side = mine
@@ -959,17 +960,19 @@ def _tops_at(
     return tops, 0
 
 
-def _bounds(ctx: Context, pos: Position, low: int, high: int) -> tuple[int, int, int]:
+def _bounds(
+    ctx: Context, pos: Position, low: int, high: int, parts: tuple[Part, ...]
+) -> tuple[int, int, int]:
     """Narrow ``low``/``high`` at the start of a trick by quick and sure tricks.
 
     Both depend only on the lengths of the suits and the cards they read, so they
     are computed once per transposition-table entry; those cards (when a bound
-    narrowed) are the third item.
+    narrowed) are the third item.  ``parts``: the position's (see :func:`_canon`).
     """
     misere, contractor, team = ctx[1], ctx[5], ctx[6]
     if misere:
         if low < high:
-            holder, bit = _top_holder(ctx, pos)
+            holder, bit = _top_holder(ctx, pos, parts)
             if holder == contractor:
                 return 1, high, bit  # it holds the top card of all: it wins a trick
         return low, high, 0
@@ -982,7 +985,7 @@ def _bounds(ctx: Context, pos: Position, low: int, high: int) -> tuple[int, int,
             low, rel = quick, read
     elif left - quick < high:
         high, rel = left - quick, read
-    sure, bit = _sure_side(ctx, pos)
+    sure, bit = _sure_side(ctx, pos, parts)
     if sure > 0 and sure > low:
         low = sure
         rel |= bit
@@ -1075,7 +1078,7 @@ def _search(
         shape, whole, parts = _canon(ctx, pos)
         found, low, high, rel = _lookup(table, parts, shape, whole, low, high)
         if not found:
-            low, high, rel = _bounds(ctx, pos, low, high)
+            low, high, rel = _bounds(ctx, pos, low, high, parts)
             if low == high or low >= beta or high <= alpha:
                 _store(ctx, table, pos, shape, whole, (low, high, rel))
         if low >= beta or low == high:
