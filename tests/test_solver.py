@@ -47,7 +47,6 @@ from five_hundred._engine.solve import (
     RANKED,
     SLOTTED,
     Context,
-    Part,
     Position,
     Table,
     _bounds,
@@ -183,9 +182,9 @@ def test_trick_start_bounds_hold(rules: Rules, seed: int, line: int) -> None:
     misere = isinstance(contract.bid, MisereBid)
     core = inner(state)
     left = 10 - state.tricks_played
-    ctx, pos = _context(core), position_of(core)
-    parts = _canon(ctx, pos)[2]
-    low, high, _ = _bounds(ctx, pos, 0, min(left, 1) if misere else left, parts)
+    low, high, _ = _bounds(
+        _context(core), position_of(core), 0, min(left, 1) if misere else left
+    )
     assert low <= _brute(state, _team(state), misere, {}) <= high
 
 
@@ -236,7 +235,7 @@ def test_bounds_with_a_lead_to_partners_tops_hold(
         if not _partner_entry(ctx, pos):
             continue
         left = 10 - state.tricks_played
-        low, high, _ = _bounds(ctx, pos, 0, left, _canon(ctx, pos)[2])
+        low, high, _ = _bounds(ctx, pos, 0, left)
         assert low <= _brute(state, _team(state), False, {}) <= high
         return
 
@@ -390,16 +389,16 @@ def test_positions_differing_in_low_cards_share_an_entry() -> None:
         ctx = _context(core)
         table: Table = {}
         solve_core(core, table)
-        shape, whole, _ = _canon(ctx, position_of(core))
+        shape, whole = _canon(ctx, position_of(core))
         rng = random.Random(seed)
         for _ in range(6):
             other = _variant(core, rng)
             pos = position_of(other)
-            other_shape, other_whole, other_parts = _canon(_context(other), pos)
+            other_shape, other_whole = _canon(_context(other), pos)
             assert other_shape == shape
             if other_whole == whole:
                 continue  # alike after rank equivalence alone
-            _, low, high, _ = _lookup(table, other_parts, shape, other_whole, 0, 10)
+            _, low, high, _ = _lookup(ctx, table, pos, shape, other_whole, 0, 10)
             if low == high:
                 assert low == solve_core(other)
                 shared += 1
@@ -457,7 +456,7 @@ def test_slots_and_codes_give_the_same_values(
     assert all(hand < 2**62 for hand in pos[0])
     coded: Context = (ctx[0] - SLOTTED, *ctx[1:8], {}, {})
     live = _live(ctx[7], core.hands, core.trick)
-    at_codes: Position = (core.hands, pos[1], pos[2], core.trick, *pos[4:10], live, ())
+    at_codes: Position = (core.hands, pos[1], pos[2], core.trick, *pos[4:10], live)
     assert choice_values(ctx, {}, pos) == choice_values(coded, {}, at_codes)
 
 
@@ -475,7 +474,6 @@ def test_an_entrys_depths_give_back_the_lowest_card_read(
     ctx, pos = _context(core), position_of(core)
     key, hands = ctx[0], pos[0]
     live = _live(ctx[7], hands, ())
-    parts = _canon(ctx, (hands, pos[1], pos[2], (), -1, *pos[5:10], live, ()))[2]
     rng = random.Random(line)
     picks = [rng.getrandbits(66) & live for _ in range(2)]
     lowest: list[int] = []
@@ -485,11 +483,11 @@ def test_an_entrys_depths_give_back_the_lowest_card_read(
             read = [c for c in RANKED[key][suit] if rel & BITS[c]]
             if read:
                 low |= BITS[read[-1]]
-        assert _rel_of(parts, _mask_of(ctx, live, rel)[1]) == low
+        assert _rel_of(ctx, live, _mask_of(ctx, live, rel)[1]) == low
         lowest.append(low)
     both = _deeper(_mask_of(ctx, live, picks[0])[1], _mask_of(ctx, live, picks[1])[1])
-    assert _rel_of(parts, both) == _rel_of(
-        parts, _mask_of(ctx, live, lowest[0] | lowest[1])[1]
+    assert _rel_of(ctx, live, both) == _rel_of(
+        ctx, live, _mask_of(ctx, live, lowest[0] | lowest[1])[1]
     )
 
 
@@ -500,16 +498,12 @@ def test_cached_keys_are_those_of_a_fresh_context(
 ) -> None:
     """The transposition keys cached by exact cards in one context are those a
     fresh context computes: along a line of play, and for positions with the same
-    hands but another leader, other suits led or other voids shown; and along the
-    line, positions carrying the parts of the previous trick's start (as the search
-    does: suits none of whose cards were played keep theirs) get a fresh key."""
+    hands but another leader, other suits led or other voids shown."""
     state = _position(seed, line, 6, rules)
     if state is None:
         return
     rng = random.Random(line)
     shared: dict[int, Context] = {}  # by numbered key: the numbering may change
-    carried: tuple[Part, ...] = ()
-    numbering = -1
     while state.to_act is not None:
         core = inner(state)
         if not core.trick:
@@ -517,15 +511,6 @@ def test_cached_keys_are_those_of_a_fresh_context(
             ctx = shared.setdefault(ctx[0], ctx)
             fresh: Context = (*ctx[:8], {}, {})
             pos = position_of(core)
-            if ctx[0] != numbering:
-                carried, numbering = (), ctx[0]
-            known = _canon(ctx, (*pos[:11], carried))
-            assert known == _canon(fresh, pos)
-            assert [part[2] for part in known[2]] == [
-                pos[10] & mask for mask in N_SUIT_MASKS[ctx[0]]
-            ]
-            carried = known[2]
-            fresh = (*ctx[:8], {}, {})
             seats = ctx[7]
             for _ in range(3):
                 other: Position = (

@@ -210,13 +210,6 @@ DEPTH: Final = 5
 STRIDE: Final = 4 * PLACES + 4
 """Bits per seat in a position's whole canonical form (the Joker's "no suit" last)."""
 
-Part = tuple[int, int, int, tuple[int, ...]]
-"""One suit's part of a position's key: its places, its lengths, its live cards and
-their bits from the strongest down (see ``_canon``)."""
-
-NO_PART: Final[Part] = (0, 0, 0, ())
-"""The part of a suit with no card left."""
-
 Context = tuple[
     int,
     bool,
@@ -226,8 +219,8 @@ Context = tuple[
     int,
     int,
     tuple[int, ...],
-    dict[tuple[int, ...], Part],
-    dict[tuple[tuple[int, ...], int, int, int], tuple[int, int, tuple[Part, ...]]],
+    dict[tuple[int, ...], tuple[int, int]],
+    dict[tuple[tuple[int, ...], int, int, int], tuple[int, int]],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
 contractor, team, seats, parts, keys)``: the contract's play setup (``key`` the
@@ -242,27 +235,14 @@ Plain tuples, unpacked where used: cheaper than named fields, and unboxed when
 compiled."""
 
 Position = tuple[
-    tuple[int, ...],
-    int,
-    int,
-    tuple[int, ...],
-    int,
-    int,
-    int,
-    int,
-    int,
-    int,
-    int,
-    tuple[Part, ...],
+    tuple[int, ...], int, int, tuple[int, ...], int, int, int, int, int, int, int
 ]
 """A point of the play: ``(hands, seat, leader, trick, led, suits_led, voids, done,
-winner, best, live, parts)``: the hands, the seat to act, the trick in progress (its
-leader, cards and suit led), the suits led and shown void so far, the tricks done,
-the seat winning the trick so far (the leader when it is empty) with the strength of
-its card (-1 when the trick is empty), the *live* cards: those the seats who play
-still hold and the trick's (kept up to date by :func:`_play`, see :func:`_live`),
-and the parts of the key by suit at the last trick's start (empty if none): a suit
-whose live cards are still those keeps its part (``_canon``)."""
+winner, best, live)``: the hands, the seat to act, the trick in progress (its leader,
+cards and suit led), the suits led and shown void so far, the tricks done, the
+seat winning the trick so far (the leader when it is empty) with the strength of its
+card (-1 when the trick is empty), and the *live* cards: those the seats who play
+still hold and the trick's (kept up to date by :func:`_play`, see :func:`_live`)."""
 
 Table = dict[int, list[tuple[int, int, int, int, int]]]
 """The transposition table: by a position's shape (see ``_canon``), entries
@@ -337,14 +317,13 @@ def position_of(core: Core) -> Position:
         winner,
         best,
         live,
-        (),
     )
 
 
 def _legal(ctx: Context, pos: Position) -> tuple[int, int]:
     """The legal mask of the seat to act and the suits it may name for the Joker."""
     key, misere, _, _, options, _, _, _, _, _ = ctx
-    hands, seat, _, trick, led, suits_led, voids, done, _, _, _, _ = pos
+    hands, seat, _, trick, led, suits_led, voids, done, _, _, _ = pos
     held = hands[seat]
     if not trick:
         led = -1
@@ -443,7 +422,7 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     discards from the shortest suit first, low cards first (in misère high cards).
     """
     key, misere, _, _, _, _, team, _, _, _ = ctx
-    _, seat, _, trick, led, _, _, _, winner, best, live, _ = pos
+    _, seat, _, trick, led, _, _, _, winner, best, live = pos
     mask, names = _legal(ctx, pos)
     masks = N_SUIT_MASKS[key]
     mine = (team >> seat & 1) == (team >> winner & 1)
@@ -529,12 +508,8 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     return [-item & 255 for item in scored]
 
 
-def _play(
-    ctx: Context, pos: Position, choice: int, parts: tuple[Part, ...]
-) -> tuple[int, bool, Position, int]:
+def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position, int]:
     """Play ``choice``: the contracting side's gain, whether the hand is over, after.
-
-    ``parts``: those the position after carries (see :data:`Position`).
 
         The hand is over after the last trick, or the misère contractor's first trick
         won; the position after is then ``pos`` itself.  The last item is the bit of the
@@ -542,7 +517,7 @@ def _play(
     effective suit was played to it (else its suit alone decided), else 0.
     """
     key, misere, active, next_seat, options, contractor, team, _, _, _ = ctx
-    hands, seat, leader, trick, led, suits_led, voids, done, winner, best, live, _ = pos
+    hands, seat, leader, trick, led, suits_led, voids, done, winner, best, live = pos
     code = choice if choice < JOKER_LEAD else N_JOKER[key]
     held = list(hands)
     held[seat] ^= BITS[code]
@@ -574,7 +549,6 @@ def _play(
                 winner,
                 best,
                 live,
-                parts,
             ),
             0,
         )
@@ -613,13 +587,12 @@ def _play(
             winner,
             -1,
             live ^ gone,
-            parts,
         ),
         won,
     )
 
 
-def _canon(ctx: Context, pos: Position) -> tuple[int, int, tuple[Part, ...]]:
+def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     """The transposition key of a position at the start of a trick: shape and places.
 
     The *shape* is what every position sharing an entry has in common: each seat's
@@ -628,11 +601,10 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int, tuple[Part, ...]]:
     among the live ones of their suit (bit ``PLACES * suit + i`` for the ``i``-th
     strongest), the seats :data:`STRIDE` bits apart.  The parts of suits are kept in
     the context (a suit often stays the same for long), and so are the keys by the
-    exact cards; a suit none of whose cards was played since the last trick's start
-    keeps that position's part (the third item: the parts by suit).
+    exact cards.
     """
     key, _, _, _, options, _, team, seats, parts, keys = ctx
-    hands, _, leader, _, _, suits_led, voids, _, _, _, live, before = pos
+    hands, _, leader, _, _, suits_led, voids, _, _, _, live = pos
     nt = N_NT[key]
     # the hands' tuple itself, not its items: compiled, unpacking them would box
     # each hand's int anew
@@ -642,31 +614,17 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int, tuple[Part, ...]]:
         return known
     whole = 0
     lengths = 0
-    now: list[Part] = []
     for suit in range(NO_SUIT + 1):
         suit_mask = N_SUIT_MASKS[key][suit]
-        here = live & suit_mask
-        if not here:
-            now.append(NO_PART)  # no card left of it
-            continue
-        if before:
-            part = before[suit]
-            if part[2] == here:
-                # no card of it played since: each seat holds the same cards of it
-                now.append(part)
-                whole |= part[0]
-                lengths |= part[1]
-                continue
+        if not live & suit_mask:
+            continue  # no card left of it: its part is empty
         cut = tuple([hands[seat] & suit_mask for seat in seats])
-        found = parts.get(cut)
-        if found is None:
-            places, counts = _part(RANKED[key][suit], cut, suit)
-            tops = tuple([bit for _, bit in RANKED_BITS[key][suit] if here & bit])
-            found = (places, counts, here, tops)
-            parts[cut] = found
-        now.append(found)
-        whole |= found[0]
-        lengths |= found[1]
+        part = parts.get(cut)
+        if part is None:
+            part = _part(RANKED[key][suit], cut, suit)
+            parts[cut] = part
+        whole |= part[0]
+        lengths |= part[1]
     # the contracting side is part of the key: a table may serve several deals
     extra = leader | team << 16
     if nt and live & N_JOKER_BIT[key]:
@@ -677,7 +635,7 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int, tuple[Part, ...]]:
             for seat in seats:
                 if hands[seat] & N_JOKER_BIT[key]:
                     extra |= (voids >> 4 * seat & 15) << 8
-    known = (lengths | extra << 120, whole, tuple(now))
+    known = (lengths | extra << 120, whole)
     keys[exact] = known
     return known
 
@@ -748,18 +706,32 @@ def _deeper(one: int, other: int) -> int:
     return out
 
 
-def _rel_of(parts: tuple[Part, ...], depths: int) -> int:
+def _rel_of(ctx: Context, live: int, depths: int) -> int:
     """The relevant cards of a position matching entries of ``depths``.
 
     The lowest card of each suit that those entries compare (those above are
-    implied): the ``depth``-th live card from the top, read from the position's
-    ``parts`` (see :func:`_canon`).
+    implied): the ``depth``-th live card from the top (``live``: the position's).
     """
+    key = ctx[0]
+    plain = PLAIN[key]
     rel = 0
     for suit in range(NO_SUIT + 1):
         count = depths >> DEPTH * suit & 31
-        if count:
-            rel |= parts[suit][3][count - 1]
+        if not count:
+            continue
+        if plain[suit]:
+            # bit order is rank order: drop the live cards above, from the top
+            rest = live & N_SUIT_MASKS[key][suit]
+            for _ in range(count - 1):
+                rest ^= BITS[rest.bit_length() - 1]
+            rel |= BITS[rest.bit_length() - 1]
+            continue
+        for _, bit in RANKED_BITS[key][suit]:
+            if live & bit:
+                count -= 1
+                if not count:
+                    rel |= bit
+                    break
     return rel
 
 
@@ -770,7 +742,7 @@ def _run_bottom(ctx: Context, pos: Position, code: int) -> int:
     :func:`_order`).
     """
     key = ctx[0]
-    hands, seat, _, _, _, _, _, _, _, _, live, _ = pos
+    hands, seat, _, _, _, _, _, _, _, _, live = pos
     held = hands[seat]
     suit = N_EFF[key][code]
     bottom = BITS[code]
@@ -863,33 +835,29 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
     return count + entry, rel
 
 
-def _top_holder(
-    ctx: Context, pos: Position, parts: tuple[Part, ...]
-) -> tuple[int, int]:
+def _top_holder(ctx: Context, pos: Position) -> tuple[int, int]:
     """The seat holding the top trump (without trumps, the un-nominated Joker), or -1.
 
     That card wins a trick whenever it is played; its bit is the second item.
-    ``parts``: the position's (see :func:`_canon`), whose live cards it reads.
     """
     key = ctx[0]
     trump = N_TRUMP[key]
     if trump >= 0:
-        ranked = parts[trump][3]
+        ranked = RANKED[key][trump]
     elif N_NT[key]:
-        ranked = parts[NO_SUIT][3]
+        ranked = RANKED[key][NO_SUIT]
     else:
         return -1, 0
-    if not ranked:
-        return -1, 0
     hands = pos[0]
-    bit = ranked[0]
-    for seat in ctx[7]:
-        if hands[seat] & bit:
-            return seat, bit
+    for code in ranked:
+        bit = BITS[code]
+        for seat in ctx[7]:
+            if hands[seat] & bit:
+                return seat, bit
     return -1, 0
 
 
-def _sure_side(ctx: Context, pos: Position, parts: tuple[Part, ...]) -> tuple[int, int]:
+def _sure_side(ctx: Context, pos: Position) -> tuple[int, int]:
     """Tricks a side wins for sure with top trumps: > 0 the contracting side's.
 
     Negative for the other side.  Take the trumps (without trumps, the un-nominated
@@ -897,15 +865,14 @@ def _sure_side(ctx: Context, pos: Position, parts: tuple[Part, ...]) -> tuple[in
     every card the other side holds, so each wins the trick it is played to, and a
     seat plays them to different tricks; every card is played by the hand's end (not
     in misère, which ends early).  Also the bit of the first trump of the other side
-    (0 if none: the lengths tell the rest).  ``parts``: the position's (see
-    :func:`_canon`), whose live cards it reads.
+    (0 if none: the lengths tell the rest).
     """
     key, _, _, _, _, _, team, seats, _, _ = ctx
     trump = N_TRUMP[key]
     if trump >= 0:
-        ranked = parts[trump][3]
+        ranked = RANKED[key][trump]
     elif N_NT[key]:
-        ranked = parts[NO_SUIT][3]
+        ranked = RANKED[key][NO_SUIT]
     else:
         return 0, 0
     hands = pos[0]
@@ -913,10 +880,14 @@ def _sure_side(ctx: Context, pos: Position, parts: tuple[Part, ...]) -> tuple[in
     for seat in seats:
         if team >> seat & 1:
             ours |= hands[seat]
+    live = pos[10]
     side = -1
     top = 0  # the top cards of one side, down to the other side's first
     stop = 0
-    for bit in ranked:
+    for code in ranked:
+        bit = BITS[code]
+        if not live & bit:
+            continue
         mine = 1 if ours & bit else 0
         if side < 0:
             side = mine
@@ -960,19 +931,17 @@ def _tops_at(
     return tops, 0
 
 
-def _bounds(
-    ctx: Context, pos: Position, low: int, high: int, parts: tuple[Part, ...]
-) -> tuple[int, int, int]:
+def _bounds(ctx: Context, pos: Position, low: int, high: int) -> tuple[int, int, int]:
     """Narrow ``low``/``high`` at the start of a trick by quick and sure tricks.
 
     Both depend only on the lengths of the suits and the cards they read, so they
     are computed once per transposition-table entry; those cards (when a bound
-    narrowed) are the third item.  ``parts``: the position's (see :func:`_canon`).
+    narrowed) are the third item.
     """
     misere, contractor, team = ctx[1], ctx[5], ctx[6]
     if misere:
         if low < high:
-            holder, bit = _top_holder(ctx, pos, parts)
+            holder, bit = _top_holder(ctx, pos)
             if holder == contractor:
                 return 1, high, bit  # it holds the top card of all: it wins a trick
         return low, high, 0
@@ -985,7 +954,7 @@ def _bounds(
             low, rel = quick, read
     elif left - quick < high:
         high, rel = left - quick, read
-    sure, bit = _sure_side(ctx, pos, parts)
+    sure, bit = _sure_side(ctx, pos)
     if sure > 0 and sure > low:
         low = sure
         rel |= bit
@@ -1024,8 +993,9 @@ def _store(
 
 
 def _lookup(
+    ctx: Context,
     table: Table,
-    parts: tuple[Part, ...],
+    pos: Position,
     shape: int,
     whole: int,
     low: int,
@@ -1034,7 +1004,7 @@ def _lookup(
     """The table's bounds at a trick's start.
 
     Whether an entry matched, the bounds narrowed by every entry that matches, and
-    the relevant cards of those used; ``parts``: the position's (see :func:`_canon`).
+    the relevant cards of those used.
     """
     entries = table.get(shape)
     if entries is None:
@@ -1048,7 +1018,7 @@ def _lookup(
                 used = _deeper(used, depths) if used else depths
                 low = max(low, stored_low)
                 high = min(high, stored_high)
-    return found, low, high, _rel_of(parts, used) if used else 0
+    return found, low, high, _rel_of(ctx, pos[10], used) if used else 0
 
 
 def _search(
@@ -1071,14 +1041,13 @@ def _search(
     shape = -1
     whole = 0
     rel = 0
-    parts = pos[11]
     if not pos[3]:
         if done == HAND_SIZE - 1:
             return _last(ctx, pos)
-        shape, whole, parts = _canon(ctx, pos)
-        found, low, high, rel = _lookup(table, parts, shape, whole, low, high)
+        shape, whole = _canon(ctx, pos)
+        found, low, high, rel = _lookup(ctx, table, pos, shape, whole, low, high)
         if not found:
-            low, high, rel = _bounds(ctx, pos, low, high, parts)
+            low, high, rel = _bounds(ctx, pos, low, high)
             if low == high or low >= beta or high <= alpha:
                 _store(ctx, table, pos, shape, whole, (low, high, rel))
         if low >= beta or low == high:
@@ -1093,7 +1062,7 @@ def _search(
     best_rel = 0  # those of the best choice
     lower = LOWER[key]
     for choice in _order(ctx, pos):
-        gain, over, nxt, won = _play(ctx, pos, choice, parts)
+        gain, over, nxt, won = _play(ctx, pos, choice)
         if over:
             result = gain
             read = won
@@ -1148,7 +1117,7 @@ def _last(ctx: Context, pos: Position) -> tuple[int, int]:
             if names
             else (mask & -mask).bit_length() - 1
         )
-        gain, over, pos, won = _play(ctx, pos, choice, pos[11])
+        gain, over, pos, won = _play(ctx, pos, choice)
         if over:
             return gain, won
 
@@ -1185,7 +1154,7 @@ def choice_values(ctx: Context, table: Table, pos: Position) -> dict[int, int]:
     maximise = (ctx[6] >> pos[1] & 1 == 1) != ctx[1]
     best = -1
     for head in _order(ctx, pos):
-        gain, over, nxt, _ = _play(ctx, pos, head, pos[11])
+        gain, over, nxt, _ = _play(ctx, pos, head)
         value = gain
         if not over:
             value += solve_position(ctx, table, nxt, best - gain)
