@@ -25,7 +25,8 @@ The techniques are those of bridge solvers, on the engine's masks:
   sure-trick bound: each seat's trumps above every trump of the other side win a trick
   each; both are computed once per table entry (stored at once when they cut the
   search off), and the table keys are cached by the exact cards;
-- move ordering: winners and cheap wins first, low cards when the side already wins;
+- move ordering: winners and cheap wins first, low cards when the side already wins,
+  discards from the shortest suit (low cards first; in misère high cards);
 - cards adjacent among those still in play (the trick included) in one effective suit
   are one move: only the highest of such a run is searched;
 - the values of every choice (:func:`choice_values`) are searched in the move order
