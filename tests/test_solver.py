@@ -455,7 +455,8 @@ def test_slots_and_codes_give_the_same_values(
         return
     assert all(hand < 2**62 for hand in pos[0])
     coded: Context = (ctx[0] - SLOTTED, *ctx[1:8], {}, {})
-    at_codes: Position = (core.hands, pos[1], pos[2], core.trick, *pos[4:])
+    live = _live(ctx[7], core.hands, core.trick)
+    at_codes: Position = (core.hands, pos[1], pos[2], core.trick, *pos[4:10], live)
     assert choice_values(ctx, {}, pos) == choice_values(coded, {}, at_codes)
 
 
@@ -482,11 +483,11 @@ def test_an_entrys_depths_give_back_the_lowest_card_read(
             read = [c for c in RANKED[key][suit] if rel & BITS[c]]
             if read:
                 low |= BITS[read[-1]]
-        assert _rel_of(ctx, hands, _mask_of(ctx, hands, rel)[1]) == low
+        assert _rel_of(ctx, live, _mask_of(ctx, live, rel)[1]) == low
         lowest.append(low)
-    both = _deeper(_mask_of(ctx, hands, picks[0])[1], _mask_of(ctx, hands, picks[1])[1])
-    assert _rel_of(ctx, hands, both) == _rel_of(
-        ctx, hands, _mask_of(ctx, hands, lowest[0] | lowest[1])[1]
+    both = _deeper(_mask_of(ctx, live, picks[0])[1], _mask_of(ctx, live, picks[1])[1])
+    assert _rel_of(ctx, live, both) == _rel_of(
+        ctx, live, _mask_of(ctx, live, lowest[0] | lowest[1])[1]
     )
 
 
@@ -534,7 +535,10 @@ def test_the_search_order_ranks_every_head_once(
     rules: Rules, seed: int, line: int
 ) -> None:
     """The choices searched are the heads of the legal choices, each once, in the
-    order of their ranks (``_rank_move``) and, between equal ranks, highest first."""
+    order of their ranks (``_rank_move``) and, between equal ranks, highest first;
+    discards (cards that cannot win the trick) from the shortest suit first, low
+    cards first (in misère high cards first, of any suit), after the winners when
+    the other side wins the trick so far."""
     state = _position(seed, line, 6, rules)
     if state is None:
         return
@@ -543,24 +547,45 @@ def test_the_search_order_ranks_every_head_once(
         core = inner(state)
         ctx, pos = _context(core), position_of(core)
         order = _order(ctx, pos)
-        assert sorted(order) == sorted(set(_heads(ctx, pos).values()))
+        same = _heads(ctx, pos)
+        assert sorted(order) == sorted(set(same.values()))
         key, team, seat, winner = ctx[0], ctx[6], pos[1], pos[8]
         leading = not pos[3]
         mine = (team >> seat & 1) == (team >> winner & 1)
         live = _live(ctx[7], pos[0], pos[3])
         row = N_STRENGTH[key][pos[4] if not leading else 0]
         ranks: list[tuple[int, int]] = []
+        discards: list[tuple[int, int]] = []  # (length, rank) in the order searched
+        winners_after = False  # a winning card after a discard
         for choice in order:
             if choice >= JOKER_LEAD:
                 ranks.append((2000, choice))
                 continue
-            above = [c for c in RANKED[key][N_EFF[key][choice]] if live & BITS[c]]
+            eff = N_EFF[key][choice]
+            above = [c for c in RANKED[key][eff] if live & BITS[c]]
             top = above.index(choice) == 0
+            length = sum(1 for c in same if c < JOKER_LEAD and N_EFF[key][c] == eff)
             rank = _rank_move(
-                leading, top, N_RANK[key][choice], row[choice], mine, pos[9]
+                leading,
+                top,
+                N_RANK[key][choice],
+                row[choice],
+                mine,
+                pos[9],
+                length,
+                ctx[1],
             )
             ranks.append((rank, choice))
+            if not leading and not row[choice]:
+                if ctx[1]:
+                    discards.append((0, -N_RANK[key][choice]))
+                else:
+                    discards.append((length, N_RANK[key][choice]))
+            elif not leading and discards and not mine and row[choice] > pos[9]:
+                winners_after = True
         assert ranks == sorted(ranks, reverse=True)
+        assert discards == sorted(discards)
+        assert not winners_after
         state = apply(state, rng.choice(legal_actions(state)))
 
 

@@ -25,7 +25,8 @@ The techniques are those of bridge solvers, on the engine's masks:
   sure-trick bound: each seat's trumps above every trump of the other side win a trick
   each; both are computed once per table entry (stored at once when they cut the
   search off), and the table keys are cached by the exact cards;
-- move ordering: winners and cheap wins first, low cards when the side already wins;
+- move ordering: winners and cheap wins first, low cards when the side already wins,
+  discards from the shortest suit (low cards first; in misère high cards);
 - cards adjacent among those still in play (the trick included) in one effective suit
   are one move: only the highest of such a run is searched;
 - the values of every choice (:func:`choice_values`) are searched in the move order
@@ -235,13 +236,14 @@ Plain tuples, unpacked where used: cheaper than named fields, and unboxed when
 compiled."""
 
 Position = tuple[
-    tuple[int, ...], int, int, tuple[int, ...], int, int, int, int, int, int
+    tuple[int, ...], int, int, tuple[int, ...], int, int, int, int, int, int, int
 ]
 """A point of the play: ``(hands, seat, leader, trick, led, suits_led, voids, done,
-winner, best)``: the hands, the seat to act, the trick in progress (its leader,
-cards and suit led), the suits led and shown void so far, the tricks done, and the
+winner, best, live)``: the hands, the seat to act, the trick in progress (its leader,
+cards and suit led), the suits led and shown void so far, the tricks done, the
 seat winning the trick so far (the leader when it is empty) with the strength of its
-card (-1 when the trick is empty)."""
+card (-1 when the trick is empty), and the *live* cards: those the seats who play
+still hold and the trick's (kept up to date by :func:`_play`, see :func:`_live`)."""
 
 Table = dict[int, list[tuple[int, int, int, int, int]]]
 """The transposition table: by a position's shape (see ``_canon``), entries
@@ -301,6 +303,9 @@ def position_of(core: Core) -> Position:
     if _slotted(core):
         hands = tuple([slots_from_mask(hand) for hand in hands])
         trick = tuple([SLOT_OF_CODE[code] for code in trick])
+    setup = core.setup
+    assert setup.contractor is not None  # in the play there is a contract
+    live = _live(setup.order[setup.contractor], hands, trick)
     return (
         hands,
         seat,
@@ -312,13 +317,14 @@ def position_of(core: Core) -> Position:
         core.done,
         winner,
         best,
+        live,
     )
 
 
 def _legal(ctx: Context, pos: Position) -> tuple[int, int]:
     """The legal mask of the seat to act and the suits it may name for the Joker."""
     key, misere, _, _, options, _, _, _, _, _ = ctx
-    hands, seat, _, trick, led, suits_led, voids, done, _, _ = pos
+    hands, seat, _, trick, led, suits_led, voids, done, _, _, _ = pos
     held = hands[seat]
     if not trick:
         led = -1
@@ -340,6 +346,7 @@ def _legal(ctx: Context, pos: Position) -> tuple[int, int]:
 def _live(
     seats: tuple[int, ...], hands: tuple[int, ...], trick: tuple[int, ...]
 ) -> int:
+    """The live cards: those ``seats`` hold in ``hands`` and the ``trick``'s."""
     live = 0
     for seat in seats:
         live |= hands[seat]
@@ -357,7 +364,7 @@ def _heads(ctx: Context, pos: Position) -> dict[int, int]:
     """
     mask, names = _legal(ctx, pos)
     key = ctx[0]
-    live = _live(ctx[7], pos[0], pos[3])
+    live = pos[10]
     same: dict[int, int] = {}
     for suit in range(NO_SUIT + 1):
         if not mask & N_SUIT_MASKS[key][suit]:
@@ -381,41 +388,71 @@ def _heads(ctx: Context, pos: Position) -> dict[int, int]:
 
 
 def _rank_move(
-    leading: bool, top: bool, rank: int, power: int, mine: bool, best: int
+    leading: bool,
+    top: bool,
+    rank: int,
+    power: int,
+    mine: bool,
+    best: int,
+    length: int,
+    misere: bool,
 ) -> int:
     """A choice's place in the search order (higher first), as :func:`_order` says.
 
     ``top``: no live card above it in its suit; ``rank``: its rank offset (see
-    :data:`N_RANK`); ``power``: its strength in the trick;
-    ``mine``: the seat's side wins the trick so far, with strength ``best``.
+    :data:`N_RANK`, below 16); ``power``: its strength in the trick (0: a discard);
+    ``mine``: the seat's side wins the trick so far, with strength ``best``;
+    ``length``: how many legal cards of its effective suit the seat holds (below 31).
     """
     if leading:
         return 1000 if top else -rank
-    if mine:
-        return -power
-    if power > best:
+    if power > best and not mine:
         return 1000 - power
-    return -500 - power
+    if not power:
+        # a discard: from the shortest suit, its lowest card first; in misère its
+        # highest card first, of any suit
+        return (500 if mine else -500) - (15 - rank if misere else length << 4 | rank)
+    return -power if mine else -1000 - power
 
 
 def _order(ctx: Context, pos: Position) -> list[int]:
     """The choices to search at ``pos`` (the heads of :func:`_heads`), best first.
 
     Leads: a suit's top card first, else low cards; following: low cards when the
-    side already wins the trick, else the cheapest card that wins, else low cards.
+    side already wins the trick, else the cheapest card that wins, else low cards;
+    discards from the shortest suit first, low cards first (in misère high cards).
     """
-    key, _, _, _, _, _, team, seats, _, _ = ctx
-    hands, seat, _, trick, led, _, _, _, winner, best = pos
+    key, misere, _, _, _, _, team, _, _, _ = ctx
+    _, seat, _, trick, led, _, _, _, winner, best, live = pos
     mask, names = _legal(ctx, pos)
-    live = _live(seats, hands, trick)
+    masks = N_SUIT_MASKS[key]
+    mine = (team >> seat & 1) == (team >> winner & 1)
+    if trick and PLAIN[key][led] and not mask & ~masks[led]:
+        # following a plain suit with cards of it: the order of _rank_move is the
+        # heads from the lowest up (strength is bit order), the winners first when
+        # the other side wins the trick so far; no sort
+        others = (live & masks[led]) ^ mask
+        heads: list[int] = []
+        rest = mask
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            if rest and not others & ((rest & -rest) - (bit << 1)):
+                continue  # the next held card above is next among the live: same run
+            heads.append(bit.bit_length() - 1)
+        if mine or len(heads) == 1:
+            return heads
+        row = N_STRENGTH[key][led]
+        for index in range(len(heads)):
+            if row[heads[index]] > best:
+                return heads[index:] + heads[:index] if index else heads
+        return heads
     # each choice as ``-(rank << 8 | choice)`` (choices are below 256): sorting these
     # ints up orders as sorting ``(rank, choice)`` pairs down would, without a tuple
     # each (and compiled, a plain ``sort()`` is a direct call)
     scored: list[int] = []
     leading = not trick
-    mine = (team >> seat & 1) == (team >> winner & 1)
     row = N_STRENGTH[key][led] if not leading else N_STRENGTH[key][0]
-    masks = N_SUIT_MASKS[key]
     plain = PLAIN[key]
     ranks = N_RANK[key]
     joker = N_JOKER[key]
@@ -424,6 +461,7 @@ def _order(ctx: Context, pos: Position) -> list[int]:
         held = mask & suit_mask
         if not held:
             continue
+        length = held.bit_count()
         if plain[suit]:
             # bit order is rank order: a held card heads its run when the next live
             # card above it is another seat's (or there is none)
@@ -438,13 +476,10 @@ def _order(ctx: Context, pos: Position) -> list[int]:
                     higher = bit
                     continue  # no other seat's card between: same run
                 top = not higher and others < bit
-                scored.append(
-                    -(
-                        _rank_move(leading, top, ranks[code], row[code], mine, best)
-                        << 8
-                        | code
-                    )
+                move = _rank_move(
+                    leading, top, ranks[code], row[code], mine, best, length, misere
                 )
+                scored.append(-(move << 8 | code))
                 higher = bit
             continue
         head = -1
@@ -457,13 +492,10 @@ def _order(ctx: Context, pos: Position) -> list[int]:
                     head = code
                     if code == joker and names:
                         continue
-                    scored.append(
-                        -(
-                            _rank_move(leading, top, ranks[code], row[code], mine, best)
-                            << 8
-                            | code
-                        )
+                    move = _rank_move(
+                        leading, top, ranks[code], row[code], mine, best, length, misere
                     )
+                    scored.append(-(move << 8 | code))
             else:
                 head = -1
             top = False
@@ -486,7 +518,7 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
     effective suit was played to it (else its suit alone decided), else 0.
     """
     key, misere, active, next_seat, options, contractor, team, _, _, _ = ctx
-    hands, seat, leader, trick, led, suits_led, voids, done, winner, best = pos
+    hands, seat, leader, trick, led, suits_led, voids, done, winner, best, live = pos
     code = choice if choice < JOKER_LEAD else N_JOKER[key]
     held = list(hands)
     held[seat] ^= BITS[code]
@@ -517,13 +549,16 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
                 done,
                 winner,
                 best,
+                live,
             ),
             0,
         )
     # the winning card; its rank matters only against another card of its suit
     row = N_STRENGTH[key][led]
     top = code
+    gone = BITS[code]  # the trick's cards, no longer live after it
     for played in trick:
+        gone |= BITS[played]
         if row[played] == best:
             top = played
     won = 0
@@ -541,7 +576,19 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
     return (
         gain,
         False,
-        (after, winner, winner, (), -1, suits_led, voids, done, winner, -1),
+        (
+            after,
+            winner,
+            winner,
+            (),
+            -1,
+            suits_led,
+            voids,
+            done,
+            winner,
+            -1,
+            live ^ gone,
+        ),
         won,
     )
 
@@ -558,7 +605,7 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     exact cards.
     """
     key, _, _, _, options, _, team, seats, parts, keys = ctx
-    hands, _, leader, _, _, suits_led, voids, _, _, _ = pos
+    hands, _, leader, _, _, suits_led, voids, _, _, _, live = pos
     nt = N_NT[key]
     # the hands' tuple itself, not its items: compiled, unpacking them would box
     # each hand's int anew
@@ -570,6 +617,8 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     lengths = 0
     for suit in range(NO_SUIT + 1):
         suit_mask = N_SUIT_MASKS[key][suit]
+        if not live & suit_mask:
+            continue  # no card left of it: its part is empty
         cut = tuple([hands[seat] & suit_mask for seat in seats])
         part = parts.get(cut)
         if part is None:
@@ -577,7 +626,6 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
             parts[cut] = part
         whole |= part[0]
         lengths |= part[1]
-    live = _live(seats, hands, ())
     # the contracting side is part of the key: a table may serve several deals
     extra = leader | team << 16
     if nt and live & N_JOKER_BIT[key]:
@@ -615,15 +663,15 @@ def _part(ranked: tuple[int, ...], cut: tuple[int, ...], suit: int) -> tuple[int
     return whole, lengths << 24 * (NO_SUIT - suit)
 
 
-def _mask_of(ctx: Context, hands: tuple[int, ...], rel: int) -> tuple[int, int]:
+def _mask_of(ctx: Context, live: int, rel: int) -> tuple[int, int]:
     """The places an entry with relevant cards ``rel`` compares, and its depths.
 
     Those of every seat from the top of each suit down to its lowest card in ``rel``;
     the depths are how many places of each suit that is (:data:`DEPTH` bits a suit):
-    a machine word, where the places are a wide integer.
+    a machine word, where the places are a wide integer.  ``live``: the position's
+    live cards (see :data:`Position`).
     """
     key, seats = ctx[0], ctx[7]
-    live = _live(seats, hands, ())
     plain = PLAIN[key]
     mask = 0
     depths = 0
@@ -659,14 +707,13 @@ def _deeper(one: int, other: int) -> int:
     return out
 
 
-def _rel_of(ctx: Context, hands: tuple[int, ...], depths: int) -> int:
+def _rel_of(ctx: Context, live: int, depths: int) -> int:
     """The relevant cards of a position matching entries of ``depths``.
 
     The lowest card of each suit that those entries compare (those above are
-    implied): the ``depth``-th live card from the top.
+    implied): the ``depth``-th live card from the top (``live``: the position's).
     """
-    key, seats = ctx[0], ctx[7]
-    live = _live(seats, hands, ())
+    key = ctx[0]
     plain = PLAIN[key]
     rel = 0
     for suit in range(NO_SUIT + 1):
@@ -696,9 +743,8 @@ def _run_bottom(ctx: Context, pos: Position, code: int) -> int:
     :func:`_order`).
     """
     key = ctx[0]
-    hands, seat, _, trick, _, _, _, _, _, _ = pos
+    hands, seat, _, _, _, _, _, _, _, _, live = pos
     held = hands[seat]
-    live = _live(ctx[7], hands, trick)
     suit = N_EFF[key][code]
     bottom = BITS[code]
     if PLAIN[key][suit]:
@@ -734,9 +780,7 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
     leader = pos[2]
     own = hands[leader]
     side = team >> leader & 1
-    live = 0
-    for seat in seats:
-        live |= hands[seat]
+    live = pos[10]
     trump = N_TRUMP[key]
     ruffers: list[int] = []
     for seat in seats:
@@ -760,12 +804,14 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
             ruffers = []
     count = 0
     entry = 0  # the most tricks a partner's top cards take after a lead to them
+    plain = PLAIN[key]
     for suit in range(4):
         ranked = RANKED[key][suit]
         suit_mask = N_SUIT_MASKS[key][suit]
         if not own & suit_mask:
             continue
-        tops, stop = _tops_at(ranked, own, live)
+        order = suit_mask if plain[suit] else 0
+        tops, stop = _tops_at(ranked, own, live, order)
         rel |= stop
         if not tops:
             # a low card of a suit whose top card a partner holds: led after the
@@ -773,7 +819,7 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
             theirs = 0
             for seat in seats:
                 if seat != leader and team >> seat & 1 == side:
-                    theirs, stop = _tops_at(ranked, hands[seat], live)
+                    theirs, stop = _tops_at(ranked, hands[seat], live, order)
                     rel |= stop
                     if theirs:
                         break
@@ -831,22 +877,29 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int]:
     else:
         return 0, 0
     hands = pos[0]
+    ours = 0  # the contracting side's cards
+    for seat in seats:
+        if team >> seat & 1:
+            ours |= hands[seat]
+    live = pos[10]
     side = -1
-    counts = [0] * len(hands)
+    top = 0  # the top cards of one side, down to the other side's first
+    stop = 0
     for code in ranked:
         bit = BITS[code]
-        for seat in seats:
-            if hands[seat] & bit:
-                mine = team >> seat & 1
-                if side < 0:
-                    side = mine
-                elif mine != side:
-                    most = max(counts)
-                    return (most if side else -most), bit
-                counts[seat] += 1
-                break
-    most = max(counts)
-    return (most if side == 1 else -most), 0
+        if not live & bit:
+            continue
+        mine = 1 if ours & bit else 0
+        if side < 0:
+            side = mine
+        elif mine != side:
+            stop = bit
+            break
+        top |= bit
+    most = 0
+    for seat in seats:
+        most = max(most, (hands[seat] & top).bit_count())
+    return (most if side == 1 else -most), stop
 
 
 def _tops(ranked: tuple[int, ...], own: int, live: int) -> int:
@@ -854,11 +907,21 @@ def _tops(ranked: tuple[int, ...], own: int, live: int) -> int:
     return _tops_at(ranked, own, live)[0]
 
 
-def _tops_at(ranked: tuple[int, ...], own: int, live: int) -> tuple[int, int]:
+def _tops_at(
+    ranked: tuple[int, ...], own: int, live: int, order: int = 0
+) -> tuple[int, int]:
     """:func:`_tops`, and the bit of the live card it stopped at.
 
     That bit is 0 when ``own`` holds every live card of the suit (the lengths tell).
+    ``order``: the suit's mask when its bit order is rank order (see :data:`PLAIN`),
+    so that bit operations count (else 0: walk ``ranked``).
     """
+    if order:
+        others = live & order & ~own
+        if not others:
+            return (own & order).bit_count(), 0
+        stop = 1 << others.bit_length() - 1
+        return (own & order & -(stop << 1)).bit_count(), stop
     tops = 0
     for code in ranked:
         bit = BITS[code]
@@ -916,7 +979,7 @@ def _store(
     relevant card of each suit (partition search: the bounds hold for all of them).
     """
     low, high, rel = bounds
-    mask, depths = _mask_of(ctx, pos[0], rel)
+    mask, depths = _mask_of(ctx, pos[10], rel)
     pattern = whole & mask
     entries = table.get(shape)
     if entries is None:
@@ -956,7 +1019,7 @@ def _lookup(
                 used = _deeper(used, depths) if used else depths
                 low = max(low, stored_low)
                 high = min(high, stored_high)
-    return found, low, high, _rel_of(ctx, pos[0], used) if used else 0
+    return found, low, high, _rel_of(ctx, pos[10], used) if used else 0
 
 
 def _search(
