@@ -22,8 +22,15 @@ from five_hundred.bidding import (
     rank_listing,
 )
 from five_hundred.errors import IllegalActionError
-from five_hundred.integrations.encoding import NUM_ACTIONS, Table, action_ids
+from tests.extras import need
 from tests.strategies import rules, seeds
+
+encoding = need("five_hundred.integrations.encoding")  # NumPy: the adapters' extra
+NUM_ACTIONS, Table, action_ids = (
+    encoding.NUM_ACTIONS,
+    encoding.Table,
+    encoding.action_ids,
+)
 
 
 @settings(max_examples=40, deadline=None)
