@@ -55,6 +55,7 @@ from five_hundred._engine.codes import (
     JOKER_CODE,
     NO_SUIT,
     NT,
+    popcount,
 )
 from five_hundred._engine.core import Core
 from five_hundred._engine.play import (
@@ -220,7 +221,7 @@ Context = tuple[
     int,
     int,
     tuple[int, ...],
-    dict[tuple[int, ...], tuple[int, int]],
+    dict[int, tuple[int, int]],
     dict[tuple[tuple[int, ...], int, int, int], tuple[int, int]],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
@@ -229,8 +230,8 @@ numbered key: the context key, plus :data:`SLOTTED` when the cards are numbered 
 slots, see :func:`_slotted`); ``team`` the
 seats of the contracting side (the contractor alone in misère) as a mask; ``seats``
 those who play; ``parts`` the canonical parts of suits met so far (with the seats'
-lengths) and ``keys`` the transposition keys of positions met so far by their exact
-cards (see ``_canon``).
+lengths) by their holder words (see :func:`_part`) and ``keys`` the transposition
+keys of positions met so far by their exact cards (see ``_canon``).
 
 Plain tuples, unpacked where used: cheaper than named fields, and unboxed when
 compiled."""
@@ -461,7 +462,7 @@ def _order(ctx: Context, pos: Position) -> list[int]:
         held = mask & suit_mask
         if not held:
             continue
-        length = held.bit_count()
+        length = popcount(held)
         if plain[suit]:
             # bit order is rank order: a held card heads its run when the next live
             # card above it is another seat's (or there is none)
@@ -615,15 +616,26 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
         return known
     whole = 0
     lengths = 0
+    lower = LOWER[key]
     for suit in range(NO_SUIT + 1):
         suit_mask = N_SUIT_MASKS[key][suit]
         if not live & suit_mask:
             continue  # no card left of it: its part is empty
-        cut = tuple([hands[seat] & suit_mask for seat in seats])
-        part = parts.get(cut)
+        # the suit's holders by place as one machine word (no tuple, no boxing when
+        # compiled): 3 bits a place, the holder's index in ``seats`` plus one
+        in_suit = live & suit_mask
+        word = suit
+        for index in range(len(seats)):
+            held = hands[seats[index]] & suit_mask
+            while held:
+                bit = held & -held
+                held ^= bit
+                place = popcount(in_suit & ~lower[bit.bit_length() - 1])
+                word |= index + 1 << 3 * place + 3
+        part = parts.get(word)
         if part is None:
-            part = _part(RANKED[key][suit], cut, suit)
-            parts[cut] = part
+            part = _part(word)
+            parts[word] = part
         whole |= part[0]
         lengths |= part[1]
     # the contracting side is part of the key: a table may serve several deals
@@ -641,25 +653,27 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     return known
 
 
-def _part(ranked: tuple[int, ...], cut: tuple[int, ...], suit: int) -> tuple[int, int]:
-    """The seats' cards of one suit (``cut``) by place among the live ones.
+def _part(word: int) -> tuple[int, int]:
+    """One suit's part of a position's key, from its *holder word*.
 
-    In their places of a position's whole canonical form (see :func:`_canon`), and
-    the seats' lengths in it (4 bits each) in theirs of the shape: so a position's
-    key is the union of its suits' parts.
+    The word is the suit (3 bits), then for each live card of the suit from the
+    strongest down (3 bits a card) the index of its holder among the seats who play
+    plus one; so it tells the seats' cards of the suit by place, whatever the exact
+    cards.  The part: those cards in their places of a position's whole canonical
+    form (see :func:`_canon`), and the seats' lengths in it (4 bits each) in theirs
+    of the shape: so a position's key is the union of its suits' parts.
     """
+    suit = word & 7
+    word >>= 3
     whole = 0
-    place = PLACES * suit
-    for code in ranked:
-        bit = BITS[code]
-        for index in range(len(cut)):
-            if cut[index] & bit:
-                whole |= 1 << place + STRIDE * index
-                place += 1
-                break
     lengths = 0
-    for index in range(len(cut)):
-        lengths |= cut[index].bit_count() << 4 * index
+    place = PLACES * suit
+    while word:
+        index = (word & 7) - 1
+        whole |= 1 << place + STRIDE * index
+        lengths += 1 << 4 * index
+        place += 1
+        word >>= 3
     return whole, lengths << 24 * (NO_SUIT - suit)
 
 
