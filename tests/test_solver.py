@@ -536,7 +536,7 @@ def test_cached_keys_are_those_of_a_fresh_context(
 def test_keys_place_each_seats_cards_among_the_live_ones(
     rules: Rules, seed: int, line: int
 ) -> None:
-    """The key of a trick's start (its suits' parts cached by holder words) is its
+    """The key of a trick's start (its suits' parts cached, its keys cached) is its
     definition: each seat's cards of each effective suit by place among the live
     ones, strongest first, and each seat's length in each suit."""
     state = _position(seed, line, 6, rules)

@@ -55,7 +55,6 @@ from five_hundred._engine.codes import (
     JOKER_CODE,
     NO_SUIT,
     NT,
-    popcount,
 )
 from five_hundred._engine.core import Core
 from five_hundred._engine.play import (
@@ -221,7 +220,7 @@ Context = tuple[
     int,
     int,
     tuple[int, ...],
-    dict[int, tuple[int, int]],
+    dict[tuple[int, ...], tuple[int, int]],
     dict[tuple[tuple[int, ...], int, int, int], tuple[int, int]],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
@@ -230,8 +229,8 @@ numbered key: the context key, plus :data:`SLOTTED` when the cards are numbered 
 slots, see :func:`_slotted`); ``team`` the
 seats of the contracting side (the contractor alone in misère) as a mask; ``seats``
 those who play; ``parts`` the canonical parts of suits met so far (with the seats'
-lengths) by their holder words (see :func:`_part`) and ``keys`` the transposition
-keys of positions met so far by their exact cards (see ``_canon``).
+lengths) and ``keys`` the transposition keys of positions met so far by their exact
+cards (see ``_canon``).
 
 Plain tuples, unpacked where used: cheaper than named fields, and unboxed when
 compiled."""
@@ -246,12 +245,17 @@ seat winning the trick so far (the leader when it is empty) with the strength of
 card (-1 when the trick is empty), and the *live* cards: those the seats who play
 still hold and the trick's (kept up to date by :func:`_play`, see :func:`_live`)."""
 
-Table = dict[int, list[tuple[int, int, int, int, int]]]
+Table = dict[int, list[tuple[int, int, int, int, int, int, int]]]
 """The transposition table: by a position's shape (see ``_canon``), entries
-``(mask, pattern, low, high, depths)``: bounds on the tricks to come of every position
-of that shape whose places masked by ``mask`` are ``pattern`` (see ``_search``);
-``depths`` tells how many places of each suit ``mask`` compares (see
-:func:`_mask_of`)."""
+``(mask, pattern, low, high, depths, low_mask, low_pattern)``: bounds on the tricks
+to come of every position of that shape whose places masked by ``mask`` are
+``pattern`` (see ``_search``); ``depths`` tells how many places of each suit
+``mask`` compares (see :func:`_mask_of`); the last two are ``mask`` and ``pattern``
+cut to :data:`WORD`, compared first."""
+
+WORD: Final = (1 << 60) - 1
+"""The places that fit a machine word (the first seat's first three suits): an entry
+keeps its mask and pattern cut to them, compared before the whole ones."""
 
 
 def _slotted(core: Core) -> bool:
@@ -462,7 +466,7 @@ def _order(ctx: Context, pos: Position) -> list[int]:
         held = mask & suit_mask
         if not held:
             continue
-        length = popcount(held)
+        length = held.bit_count()
         if plain[suit]:
             # bit order is rank order: a held card heads its run when the next live
             # card above it is another seat's (or there is none)
@@ -616,26 +620,15 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
         return known
     whole = 0
     lengths = 0
-    lower = LOWER[key]
     for suit in range(NO_SUIT + 1):
         suit_mask = N_SUIT_MASKS[key][suit]
         if not live & suit_mask:
             continue  # no card left of it: its part is empty
-        # the suit's holders by place as one machine word (no tuple, no boxing when
-        # compiled): 3 bits a place, the holder's index in ``seats`` plus one
-        in_suit = live & suit_mask
-        word = suit
-        for index in range(len(seats)):
-            held = hands[seats[index]] & suit_mask
-            while held:
-                bit = held & -held
-                held ^= bit
-                place = popcount(in_suit & ~lower[bit.bit_length() - 1])
-                word |= index + 1 << 3 * place + 3
-        part = parts.get(word)
+        cut = tuple([hands[seat] & suit_mask for seat in seats])
+        part = parts.get(cut)
         if part is None:
-            part = _part(word)
-            parts[word] = part
+            part = _part(RANKED[key][suit], cut, suit)
+            parts[cut] = part
         whole |= part[0]
         lengths |= part[1]
     # the contracting side is part of the key: a table may serve several deals
@@ -653,27 +646,25 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     return known
 
 
-def _part(word: int) -> tuple[int, int]:
-    """One suit's part of a position's key, from its *holder word*.
+def _part(ranked: tuple[int, ...], cut: tuple[int, ...], suit: int) -> tuple[int, int]:
+    """The seats' cards of one suit (``cut``) by place among the live ones.
 
-    The word is the suit (3 bits), then for each live card of the suit from the
-    strongest down (3 bits a card) the index of its holder among the seats who play
-    plus one; so it tells the seats' cards of the suit by place, whatever the exact
-    cards.  The part: those cards in their places of a position's whole canonical
-    form (see :func:`_canon`), and the seats' lengths in it (4 bits each) in theirs
-    of the shape: so a position's key is the union of its suits' parts.
+    In their places of a position's whole canonical form (see :func:`_canon`), and
+    the seats' lengths in it (4 bits each) in theirs of the shape: so a position's
+    key is the union of its suits' parts.
     """
-    suit = word & 7
-    word >>= 3
     whole = 0
-    lengths = 0
     place = PLACES * suit
-    while word:
-        index = (word & 7) - 1
-        whole |= 1 << place + STRIDE * index
-        lengths += 1 << 4 * index
-        place += 1
-        word >>= 3
+    for code in ranked:
+        bit = BITS[code]
+        for index in range(len(cut)):
+            if cut[index] & bit:
+                whole |= 1 << place + STRIDE * index
+                place += 1
+                break
+    lengths = 0
+    for index in range(len(cut)):
+        lengths |= cut[index].bit_count() << 4 * index
     return whole, lengths << 24 * (NO_SUIT - suit)
 
 
@@ -995,16 +986,17 @@ def _store(
     low, high, rel = bounds
     mask, depths = _mask_of(ctx, pos[10], rel)
     pattern = whole & mask
+    entry = (mask, pattern, low, high, depths, mask & WORD, pattern & WORD)
     entries = table.get(shape)
     if entries is None:
-        table[shape] = [(mask, pattern, low, high, depths)]
+        table[shape] = [entry]
         return
     for index in range(len(entries)):
-        entry = entries[index]
-        if entry[0] == mask and entry[1] == pattern:
-            entries[index] = (mask, pattern, low, high, depths)
+        old = entries[index]
+        if old[0] == mask and old[1] == pattern:
+            entries[index] = entry
             return
-    entries.append((mask, pattern, low, high, depths))
+    entries.append(entry)
 
 
 def _lookup(
@@ -1026,8 +1018,18 @@ def _lookup(
         return False, low, high, 0
     used = 0  # the depths of the entries used
     found = False
-    for mask, pattern, stored_low, stored_high, depths in entries:
-        if whole & mask == pattern:
+    low_places = whole & WORD
+    for (
+        mask,
+        pattern,
+        stored_low,
+        stored_high,
+        depths,
+        low_mask,
+        low_pattern,
+    ) in entries:
+        # the places in a machine word first: most entries differ there
+        if low_places & low_mask == low_pattern and whole & mask == pattern:
             found = True
             if stored_low > low or stored_high < high:
                 used = _deeper(used, depths) if used else depths
