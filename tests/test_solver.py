@@ -44,8 +44,10 @@ from five_hundred._engine.solve import (
     N_RANK,
     N_STRENGTH,
     N_SUIT_MASKS,
+    PLACES,
     RANKED,
     SLOTTED,
+    STRIDE,
     Context,
     Position,
     Table,
@@ -526,6 +528,42 @@ def test_cached_keys_are_those_of_a_fresh_context(
                 for probe in (other, pos):
                     assert _canon(ctx, probe) == _canon(fresh, probe)
                     fresh = (*ctx[:8], {}, {})
+        state = apply(state, rng.choice(legal_actions(state)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_keys_place_each_seats_cards_among_the_live_ones(
+    rules: Rules, seed: int, line: int
+) -> None:
+    """The key of a trick's start (its suits' parts cached, its keys cached) is its
+    definition: each seat's cards of each effective suit by place among the live
+    ones, strongest first, and each seat's length in each suit."""
+    state = _position(seed, line, 6, rules)
+    if state is None:
+        return
+    rng = random.Random(line)
+    while state.to_act is not None:
+        core = inner(state)
+        if not core.trick:
+            ctx = _context(core)
+            pos = position_of(core)
+            key, seats, hands, live = ctx[0], ctx[7], pos[0], pos[10]
+            whole = 0
+            lengths = 0
+            for suit in range(NO_SUIT + 1):
+                place = 0
+                for code in RANKED[key][suit]:
+                    if not live >> code & 1:
+                        continue
+                    holders = [i for i, s in enumerate(seats) if hands[s] >> code & 1]
+                    assert len(holders) == 1
+                    whole |= 1 << PLACES * suit + place + STRIDE * holders[0]
+                    lengths += 1 << 24 * (NO_SUIT - suit) + 4 * holders[0]
+                    place += 1
+            shape, got = _canon(ctx, pos)
+            assert got == whole
+            assert shape & (1 << 120) - 1 == lengths
         state = apply(state, rng.choice(legal_actions(state)))
 
 

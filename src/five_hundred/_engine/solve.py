@@ -245,12 +245,17 @@ seat winning the trick so far (the leader when it is empty) with the strength of
 card (-1 when the trick is empty), and the *live* cards: those the seats who play
 still hold and the trick's (kept up to date by :func:`_play`, see :func:`_live`)."""
 
-Table = dict[int, list[tuple[int, int, int, int, int]]]
+Table = dict[int, list[tuple[int, int, int, int, int, int, int]]]
 """The transposition table: by a position's shape (see ``_canon``), entries
-``(mask, pattern, low, high, depths)``: bounds on the tricks to come of every position
-of that shape whose places masked by ``mask`` are ``pattern`` (see ``_search``);
-``depths`` tells how many places of each suit ``mask`` compares (see
-:func:`_mask_of`)."""
+``(mask, pattern, low, high, depths, low_mask, low_pattern)``: bounds on the tricks
+to come of every position of that shape whose places masked by ``mask`` are
+``pattern`` (see ``_search``); ``depths`` tells how many places of each suit
+``mask`` compares (see :func:`_mask_of`); the last two are ``mask`` and ``pattern``
+cut to :data:`WORD`, compared first."""
+
+WORD: Final = (1 << 60) - 1
+"""The places that fit a machine word (the first seat's first three suits): an entry
+keeps its mask and pattern cut to them, compared before the whole ones."""
 
 
 def _slotted(core: Core) -> bool:
@@ -981,16 +986,17 @@ def _store(
     low, high, rel = bounds
     mask, depths = _mask_of(ctx, pos[10], rel)
     pattern = whole & mask
+    entry = (mask, pattern, low, high, depths, mask & WORD, pattern & WORD)
     entries = table.get(shape)
     if entries is None:
-        table[shape] = [(mask, pattern, low, high, depths)]
+        table[shape] = [entry]
         return
     for index in range(len(entries)):
-        entry = entries[index]
-        if entry[0] == mask and entry[1] == pattern:
-            entries[index] = (mask, pattern, low, high, depths)
+        old = entries[index]
+        if old[0] == mask and old[1] == pattern:
+            entries[index] = entry
             return
-    entries.append((mask, pattern, low, high, depths))
+    entries.append(entry)
 
 
 def _lookup(
@@ -1012,8 +1018,18 @@ def _lookup(
         return False, low, high, 0
     used = 0  # the depths of the entries used
     found = False
-    for mask, pattern, stored_low, stored_high, depths in entries:
-        if whole & mask == pattern:
+    low_places = whole & WORD
+    for (
+        mask,
+        pattern,
+        stored_low,
+        stored_high,
+        depths,
+        low_mask,
+        low_pattern,
+    ) in entries:
+        # the places in a machine word first: most entries differ there
+        if low_places & low_mask == low_pattern and whole & mask == pattern:
             found = True
             if stored_low > low or stored_high < high:
                 used = _deeper(used, depths) if used else depths
