@@ -9,6 +9,7 @@ with up to four tricks left, every player count and contract kind
 """
 
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -135,6 +136,15 @@ def _position(seed: int, rules_seed: int, left: int, rules: Rules) -> GameState 
             extra -= 1
         state = apply(state, rng.choice(legal_actions(state)))
     return state if state.to_act is not None else None
+
+
+def _line(seed: int, rules_seed: int, left: int, rules: Rules) -> Iterator[GameState]:
+    """The states of a random line of play from :func:`_position` to the hand's end."""
+    state = _position(seed, rules_seed, left, rules)
+    rng = random.Random(rules_seed)
+    while state is not None and state.to_act is not None:
+        yield state
+        state = apply(state, rng.choice(legal_actions(state)))
 
 
 @settings(
@@ -539,11 +549,7 @@ def test_keys_place_each_seats_cards_among_the_live_ones(
     """The key of a trick's start (its suits' parts cached, its keys cached) is its
     definition: each seat's cards of each effective suit by place among the live
     ones, strongest first, and each seat's length in each suit."""
-    state = _position(seed, line, 6, rules)
-    if state is None:
-        return
-    rng = random.Random(line)
-    while state.to_act is not None:
+    for state in _line(seed, line, 6, rules):
         core = inner(state)
         if not core.trick:
             ctx = _context(core)
@@ -564,7 +570,6 @@ def test_keys_place_each_seats_cards_among_the_live_ones(
             shape, got = _canon(ctx, pos)
             assert got == whole
             assert shape & (1 << 120) - 1 == lengths
-        state = apply(state, rng.choice(legal_actions(state)))
 
 
 @settings(max_examples=40, deadline=None)
@@ -577,11 +582,7 @@ def test_the_search_order_ranks_every_head_once(
     discards (cards that cannot win the trick) from the shortest suit first, low
     cards first (in misère high cards first, of any suit), after the winners when
     the other side wins the trick so far."""
-    state = _position(seed, line, 6, rules)
-    if state is None:
-        return
-    rng = random.Random(line)
-    while state.to_act is not None:
+    for state in _line(seed, line, 6, rules):
         core = inner(state)
         ctx, pos = _context(core), position_of(core)
         order = _order(ctx, pos)
@@ -624,7 +625,6 @@ def test_the_search_order_ranks_every_head_once(
         assert ranks == sorted(ranks, reverse=True)
         assert discards == sorted(discards)
         assert not winners_after
-        state = apply(state, rng.choice(legal_actions(state)))
 
 
 def test_solve_outside_the_play_is_a_typed_error() -> None:
