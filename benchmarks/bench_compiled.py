@@ -5,7 +5,9 @@ development venv (the pure editable install, and the ``bench`` group for OpenSpi
 It builds the compiled wheel into a venv of its own under ``build/`` the first time
 (``--compiled-python PATH`` uses another interpreter that has it), then measures in
 four worker processes, one round of every measure after another (interleaved), and
-reports the best round of each:
+reports the best round of each and, for each ratio, the median of its ratios round by
+round (the two measures of a round run within about a second of each other, so a
+burst of load on the shared machine tends to slow both):
 
 * ``pure``/``compiled`` ``playout``: random card play from dealt contracts through
   :func:`five_hundred.search.playout.playout` (as ``bench_game.py``);
@@ -22,8 +24,10 @@ reports the best round of each:
 
 import argparse
 import json
+import operator
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -238,7 +242,7 @@ def main(
         f"{hands} hands per timing, best of {repeats} interleaved rounds; "
         "each build in its own process.\n"
     )
-    best: dict[str, float] = {}
+    rounds: dict[str, list[float]] = {}
     try:
         for _ in range(repeats):
             for name in ("playout", "public", "hearts-python", "hearts-cpp"):
@@ -250,7 +254,7 @@ def main(
                             else f"{worker.label} {name}"
                         )
                         actions, seconds = ask(worker, name)
-                        best[key] = max(best.get(key, 0.0), actions / seconds)
+                        rounds.setdefault(key, []).append(actions / seconds)
     finally:
         for worker in workers:
             assert worker.process.stdin is not None
@@ -258,10 +262,15 @@ def main(
             worker.process.stdin.close()
             worker.process.wait()
             worker.process.stdout.close()
-    print("Random play, four players (decision actions per second):")
+    best = {key: max(rates) for key, rates in rounds.items()}
+    print("Random play, four players (decision actions per second, best round):")
     for key, rate in best.items():
         print(f"  {key:<36}{rate:>12,.0f}")
-    print("\nRatios (same run):")
+    print(
+        "\nRatios (same run): of the best rounds; then the median and the range of"
+        " the ratios\nround by round (the two measures of a round run a second or"
+        " less apart)"
+    )
     results = dict(best)
     extra: tuple[str, ...] = ()
     if baseline is not None:
@@ -275,9 +284,12 @@ def main(
     ):
         ours, theirs = key.split(" / ")
         results[key] = best[ours] / best[theirs]
+        paired = sorted(map(operator.truediv, rounds[ours], rounds[theirs]))
+        results[f"{key}, median round"] = statistics.median(paired)
         target = TARGETS.get(key)
         goal = "" if target is None else f"   (target >= {target})"
-        print(f"  {key:<36}{results[key]:>12.2f}{goal}")
+        spread = f"{statistics.median(paired):>8.2f} ({paired[0]:.2f}-{paired[-1]:.2f})"
+        print(f"  {key:<36}{results[key]:>8.2f}{spread}{goal}")
     return results
 
 

@@ -33,6 +33,8 @@ def test_bench_compiled_runs(capsys: pytest.CaptureFixture[str]) -> None:
         assert results[key] > 0
     for key in bench.TARGETS:
         assert results[key] > 0
+        assert results[f"{key}, median round"] > 0  # one round: the ratio of bests
+        assert results[f"{key}, median round"] == pytest.approx(results[key])
     out = capsys.readouterr().out
     assert "WARNING: the two processes do not run the two builds" in out
     assert "compiled playout / hearts-cpp" in out
