@@ -172,6 +172,32 @@ def test_something_else_where_a_state_or_rules_is_expected() -> None:
         effective_suit(parse_card("AH"), cast(Any, "hearts"))
 
 
+def test_an_empty_game_state_is_refused_with_a_type_error() -> None:
+    from five_hundred import (
+        GameState,
+        RuleBasedPlayer,
+        apply,
+        explain_illegal,
+        parse_action,
+        play_hand,
+        record,
+        view,
+    )
+
+    empty = GameState()  # the class called directly: it holds no game
+    assert repr(empty) == str(empty) == "<GameState (empty: no game)>"
+    for attempt in (
+        lambda: legal_actions(empty),
+        lambda: apply(empty, parse_action("PASS")),
+        lambda: explain_illegal(empty, parse_action("PASS")),
+        lambda: view(empty, 0),
+        lambda: record(empty),
+        lambda: play_hand(empty, [RuleBasedPlayer()] * 4),
+    ):
+        with pytest.raises(TypeError, match=r"got an empty GameState\(\)"):
+            attempt()
+
+
 def test_more_wrong_types_are_type_errors() -> None:
     from five_hundred import is_slam, parse_bid, playout, view
 

@@ -49,12 +49,13 @@ from five_hundred.cards import (
     quote,
 )
 from five_hundred.dealing import KITTY_SIZE, SplitMix64, pack
-from five_hundred.errors import InvalidStateError, wrong_type
+from five_hundred.errors import InvalidStateError
 from five_hundred.rules import Rules, side_of
 from five_hundred.state import (
     GameState,
     Phase,
     apply,
+    checked_state,
     legal_actions,
     new_game,
     next_hand,
@@ -652,8 +653,7 @@ def play_hand(state: GameState, players: Sequence[Player]) -> GameState:
         InvalidStateError: if the number of players does not match the rules.
         IllegalActionError: if a player returns an illegal action.
     """
-    if not isinstance(cast(object, state), GameState):
-        wrong_type(state, "a GameState")
+    checked_state(state)
     _check_players(state.rules, players)
     while state.to_act is not None:
         seat = state.to_act

@@ -200,7 +200,8 @@ class GameState:
 
     Build one with :func:`new_game` or :func:`new_hand`; move on with :func:`apply` and
     :func:`next_hand`.  It knows every card (it is the referee's view); give players
-    :func:`~five_hundred.views.view` instead.
+    :func:`~five_hundred.views.view` instead.  ``GameState()`` itself holds no game:
+    the functions refuse it with a :class:`TypeError`.
     """
 
     _s: Core
@@ -416,9 +417,11 @@ class GameState:
         return tuple(summaries)
 
     def __str__(self) -> str:
-        return _describe(self)
+        return _describe(self) if _holds_a_game(self) else _EMPTY
 
     def __repr__(self) -> str:
+        if not _holds_a_game(self):
+            return _EMPTY
         contract = "" if self.contract is None else f", contract={self.contract}"
         return (
             f"<GameState hand {self._s.game.number + 1} {self.phase.value}, to_act={self._s.to_act}"
@@ -646,7 +649,34 @@ def _core_of(state: GameState) -> Core:
     try:
         return state._s  # no type test: on the hot paths, only a failure costs
     except AttributeError:
-        wrong_type(state, "a GameState (from new_game, new_hand or apply)")
+        checked_state(state, "a GameState (from new_game, new_hand or apply)")
+        raise  # not reached: the state has no record, so the check raised
+
+
+def checked_state(state: object, expected: str = "a GameState") -> GameState:
+    """``state`` if it is a game's state, else the :class:`TypeError` naming ``expected``.
+
+    The one test of the entry points that take a state: ``GameState()`` itself (the
+    class called directly) holds no game and is refused too.
+    """
+    if not isinstance(state, GameState):
+        wrong_type(state, expected)
+    if not _holds_a_game(state):
+        msg = (
+            f"expected {expected}; got an empty GameState() (make one with new_game"
+            " or new_hand)"
+        )
+        raise TypeError(msg)
+    return state
+
+
+_EMPTY: Final = "<GameState (empty: no game)>"
+"""The text of ``GameState()``: the class called directly holds no record."""
+
+
+def _holds_a_game(state: GameState) -> bool:
+    """Whether ``state`` has its record (not the empty ``GameState()``)."""
+    return hasattr(state, "_s")
 
 
 def play_order(state: GameState, leader: int) -> tuple[int, ...]:

@@ -39,13 +39,14 @@ from five_hundred.actions import Action
 from five_hundred.bidding import Call, Contract, MisereBid, MisereKind, TrickBid
 from five_hundred.cards import CARDS_BY_CODE, Card, Suit, format_cards
 from five_hundred.dealing import pack
-from five_hundred.errors import InvalidStateError, quote, wrong_type
+from five_hundred.errors import InvalidStateError, quote
 from five_hundred.rules import Rules, side_of
 from five_hundred.state import (
     GameState,
     Phase,
     TableFacts,
     TrickData,
+    checked_state,
     legal_actions,
     table_facts,
     trick_record,
@@ -445,8 +446,7 @@ def view(state: GameState, seat: int | None) -> SeatView:
     ...
     five_hundred.errors.InvalidStateError: invalid seat '4': seats are 0 to 3
     """
-    if not isinstance(state, GameState):
-        wrong_type(state, "a GameState (view(state, seat))")
+    checked_state(state, "a GameState (view(state, seat))")
     rules = state.rules
     if seat is not None and (type(seat) is not int or not 0 <= seat < rules.players):
         msg = f"invalid seat {quote(seat)}: seats are 0 to {rules.players - 1}"

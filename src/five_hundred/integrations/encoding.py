@@ -76,6 +76,7 @@ from five_hundred.state import (
     after_discard,
     after_play,
     apply,
+    checked_state,
     explain_illegal,
     inner,
     legal_actions,
@@ -218,8 +219,7 @@ class Table:
     __slots__ = ("_bids", "_core", "_ids", "_listed", "_state", "picks")
 
     def __init__(self, state: GameState, picks: tuple[int, ...] = ()) -> None:
-        if not isinstance(state, GameState):
-            wrong_type(state, "a GameState (from new_game, new_hand or apply)")
+        checked_state(state, "a GameState (from new_game, new_hand or apply)")
         self._core: Core = inner(state)
         self._bids: _Bids | None = None
         """The auction now (its rules' book, record and the log) when calls were made

@@ -18,15 +18,15 @@ True
 
 import contextlib
 from collections.abc import Iterator, Sequence
-from typing import Self, cast
+from typing import Self
 
 import attrs
 
 from five_hundred.actions import Action
 from five_hundred.cards import Card
-from five_hundred.errors import InvalidStateError, wrong_type
+from five_hundred.errors import InvalidStateError
 from five_hundred.rules import Rules
-from five_hundred.state import GameState
+from five_hundred.state import GameState, checked_state
 
 __all__ = ["GameRecord", "HandRecord", "record"]
 
@@ -208,8 +208,7 @@ def record(state: GameState) -> GameRecord:
     >>> saved.seed, len(saved.hands), saved.hands[0].actions
     (1, 1, ())
     """
-    if not isinstance(cast(object, state), GameState):
-        wrong_type(state, "a GameState")
+    checked_state(state)
     past = state.history
     current = state.hand_result
     totals = list(state.scores)
