@@ -153,7 +153,9 @@ def play_out(
                 groups[seat][eff[code]].remove(code)
             else:
                 cards.remove(code)
-            choice = code
+            chosen.append(code)
+            # Following, the whole hand is offered only to a seat void in the suit led.
+            off = picks is cards
         else:
             held = hands[seat] & left if slotted else hands[seat]
             names = 0
@@ -229,39 +231,46 @@ def play_out(
                     groups[seat][eff[code]].remove(code)
                     if code == JOKER_CODE:
                         joker_seat = -1
-        if choice >= JOKER_LEAD:
-            chosen.append(choice)  # compiled, a list primitive; a bound method a call
-            code = joker
-            if slotted:
-                left ^= joker_bit
-            led = choice - JOKER_LEAD
-            suits_led |= 1 << led
-            row = rows[led]
-            follow = suit_masks[led]
-            winner, best = seat, row[code]
-        else:
+            if choice >= JOKER_LEAD:
+                chosen.append(
+                    choice
+                )  # compiled, a list primitive; a bound method a call
+                code = joker
+                if slotted:
+                    left ^= joker_bit
+                led = choice - JOKER_LEAD
+                suits_led |= 1 << led
+                row = rows[led]
+                follow = suit_masks[led]
+                winner, best = seat, row[code]
+                size += 1
+                seat = next_seat[seat]  # a lead: the trick goes on
+                continue
             code = choice
             if slotted:
                 chosen.append(CODE_OF_SLOT[code])
                 bit = 1 << code
                 left ^= bit
+                off = not bit & follow  # compiled, a test of machine words
             else:
                 chosen.append(code)
-            if not size:
-                led = eff[code]
-                suits_led |= 1 << led
-                row = rows[led]
-                follow = suit_masks[led]
-                winner, best = seat, row[code]
-            else:
-                # Off the suit led (compiled, a test of machine words; pure, the suit
-                # table, as a wide mask's ``&`` allocates).
-                off = not bit & follow if slotted else eff[code] != led
-                if off and (code != joker or joker_suited or joker_voids):
-                    voids |= 1 << 4 * seat + led
-                power = row[code]
-                if power > best:
-                    winner, best = seat, power
+                off = (
+                    eff[code] != led
+                )  # pure, the suit table (a wide mask's & allocates)
+        if not size:
+            led = eff[code]
+            suits_led |= 1 << led
+            row = rows[led]
+            follow = suit_masks[led]
+            winner, best = seat, row[code]
+        else:
+            # Off the suit led: the un-nominated Joker shows a void only if it has a
+            # suit here or under the ``joker_voids`` option.
+            if off and (code != joker or joker_suited or joker_voids):
+                voids |= 1 << 4 * seat + led
+            power = row[code]
+            if power > best:
+                winner, best = seat, power
         size += 1
         if size < active:
             seat = next_seat[seat]
