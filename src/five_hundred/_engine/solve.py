@@ -1139,23 +1139,41 @@ def _last(ctx: Context, pos: Position) -> tuple[int, int]:
             return gain, won
 
 
+def _estimate(ctx: Context, pos: Position) -> int:
+    """A guess at the contracting side's tricks from ``pos`` on: its playout.
+
+    Every seat plays the first choice of the search order (:func:`_order`) to the
+    end of the hand; the first probe of :func:`solve_position` is at this value.
+    """
+    tricks = 0
+    while True:
+        gain, over, pos, _ = _play(ctx, pos, _order(ctx, pos)[0])
+        tricks += gain
+        if over:
+            return tricks
+
+
 def solve_position(ctx: Context, table: Table, pos: Position, guess: int = -1) -> int:
     """The contracting side's tricks from ``pos`` on under perfect play by all.
 
-    Null-window probes "at least ``k``", the first at ``guess`` if one is given.
+    Null-window probes "at least ``k``" (MTD(f)): the first at ``guess`` (by default
+    at the :func:`_estimate`), each next one just past the bound the last returned
+    (the search fails soft), until the bounds meet.
     """
     low, high = 0, HAND_SIZE - pos[7]
     if ctx[1]:
         high = min(high, 1)
+    if guess < 0:
+        guess = _estimate(ctx, pos)
+    target = min(max(guess, low + 1), high)
     while low < high:
-        target = (low + high + 1) // 2
-        if low < guess <= high:
-            target, guess = guess, -1
         value = _search(ctx, table, pos, target - 1, target)[0]
         if value >= target:
             low = value
+            target = low + 1
         else:
             high = value
+            target = high
     return low
 
 
