@@ -245,13 +245,16 @@ seat winning the trick so far (the leader when it is empty) with the strength of
 card (-1 when the trick is empty), and the *live* cards: those the seats who play
 still hold and the trick's (kept up to date by :func:`_play`, see :func:`_live`)."""
 
-Table = dict[int, list[tuple[int, int, int, int, int, int, int]]]
+Table = dict[int, list[tuple[int, ...]]]
 """The transposition table: by a position's shape (see ``_canon``), entries
 ``(mask, pattern, low, high, depths, low_mask, low_pattern)``: bounds on the tricks
 to come of every position of that shape whose places masked by ``mask`` are
 ``pattern`` (see ``_search``); ``depths`` tells how many places of each suit
 ``mask`` compares (see :func:`_mask_of`); the last two are ``mask`` and ``pattern``
-cut to :data:`WORD`, compared first."""
+cut to :data:`WORD`, compared first.  Typed ``tuple[int, ...]`` so that compiled,
+reading one item unboxes that item alone (a fixed tuple type unboxes all seven
+whenever an entry is taken from its list, and most entries scanned differ in the
+first item compared)."""
 
 WORD: Final = (1 << 60) - 1
 """The places that fit a machine word (the first seat's first three suits): an entry
@@ -991,9 +994,16 @@ def _store(
     if entries is None:
         table[shape] = [entry]
         return
+    low_mask = entry[5]
+    low_pattern = entry[6]
     for index in range(len(entries)):
         old = entries[index]
-        if old[0] == mask and old[1] == pattern:
+        if (
+            old[5] == low_mask
+            and old[6] == low_pattern
+            and old[0] == mask
+            and old[1] == pattern
+        ):
             entries[index] = entry
             return
     entries.append(entry)
@@ -1019,19 +1029,14 @@ def _lookup(
     used = 0  # the depths of the entries used
     found = False
     low_places = whole & WORD
-    for (
-        mask,
-        pattern,
-        stored_low,
-        stored_high,
-        depths,
-        low_mask,
-        low_pattern,
-    ) in entries:
+    for entry in entries:
         # the places in a machine word first: most entries differ there
-        if low_places & low_mask == low_pattern and whole & mask == pattern:
+        if low_places & entry[5] == entry[6] and whole & entry[0] == entry[1]:
             found = True
+            stored_low = entry[2]
+            stored_high = entry[3]
             if stored_low > low or stored_high < high:
+                depths = entry[4]
                 used = _deeper(used, depths) if used else depths
                 low = max(low, stored_low)
                 high = min(high, stored_high)
