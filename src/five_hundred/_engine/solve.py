@@ -331,8 +331,10 @@ def position_of(core: Core) -> Position:
 
 def _legal(ctx: Context, pos: Position) -> tuple[int, int]:
     """The legal mask of the seat to act and the suits it may name for the Joker."""
-    key, misere, _, _, options, _, _, _, _, _ = ctx
-    hands, seat, _, trick, led, suits_led, voids, done, _, _, _ = pos
+    # items by index, not unpacked: compiled, an int unpacked into ``_`` is boxed
+    key, misere, options = ctx[0], ctx[1], ctx[4]
+    hands, seat, trick, led, suits_led = pos[0], pos[1], pos[3], pos[4], pos[5]
+    voids, done = pos[6], pos[7]
     held = hands[seat]
     if not trick:
         led = -1
@@ -430,8 +432,15 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     side already wins the trick, else the cheapest card that wins, else low cards;
     discards from the shortest suit first, low cards first (in misère high cards).
     """
-    key, misere, _, _, _, _, team, _, _, _ = ctx
-    _, seat, _, trick, led, _, _, _, winner, best, live = pos
+    key, misere, team = ctx[0], ctx[1], ctx[6]
+    seat, trick, led, winner, best, live = (
+        pos[1],
+        pos[3],
+        pos[4],
+        pos[8],
+        pos[9],
+        pos[10],
+    )
     mask, names = _legal(ctx, pos)
     masks = N_SUIT_MASKS[key]
     mine = (team >> seat & 1) == (team >> winner & 1)
@@ -525,7 +534,8 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
         card that won the trick when ``choice`` completes one and another card of its
     effective suit was played to it (else its suit alone decided), else 0.
     """
-    key, misere, active, next_seat, options, contractor, team, _, _, _ = ctx
+    key, misere, active, next_seat = ctx[0], ctx[1], ctx[2], ctx[3]
+    options, contractor, team = ctx[4], ctx[5], ctx[6]
     hands, seat, leader, trick, led, suits_led, voids, done, winner, best, live = pos
     code = choice if choice < JOKER_LEAD else N_JOKER[key]
     held = list(hands)
@@ -612,8 +622,15 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     the context (a suit often stays the same for long), and so are the keys by the
     exact cards.
     """
-    key, _, _, _, options, _, team, seats, parts, keys = ctx
-    hands, _, leader, _, _, suits_led, voids, _, _, _, live = pos
+    key, options, team, seats, parts, keys = (
+        ctx[0],
+        ctx[4],
+        ctx[6],
+        ctx[7],
+        ctx[8],
+        ctx[9],
+    )
+    hands, leader, suits_led, voids, live = pos[0], pos[2], pos[5], pos[6], pos[10]
     nt = N_NT[key]
     # the hands' tuple itself, not its items: compiled, unpacking them would box
     # each hand's int anew
@@ -751,7 +768,7 @@ def _run_bottom(ctx: Context, pos: Position, code: int) -> int:
     :func:`_order`).
     """
     key = ctx[0]
-    hands, seat, _, _, _, _, _, _, _, _, live = pos
+    hands, seat, live = pos[0], pos[1], pos[10]
     held = hands[seat]
     suit = N_EFF[key][code]
     bottom = BITS[code]
@@ -783,7 +800,7 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
     while the leader cashes: it always holds another card to play.  Also the cards
     the count read beyond the lengths of the suits (see :func:`_tops_at`).
     """
-    key, _, _, _, options, _, team, seats, _, _ = ctx
+    key, options, team, seats = ctx[0], ctx[4], ctx[6], ctx[7]
     hands = pos[0]
     leader = pos[2]
     own = hands[leader]
@@ -876,7 +893,7 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int]:
     in misère, which ends early).  Also the bit of the first trump of the other side
     (0 if none: the lengths tell the rest).
     """
-    key, _, _, _, _, _, team, seats, _, _ = ctx
+    key, team, seats = ctx[0], ctx[6], ctx[7]
     trump = N_TRUMP[key]
     if trump >= 0:
         ranked = RANKED[key][trump]
