@@ -8,6 +8,7 @@ with up to four tricks left, every player count and contract kind
 :ref:`rules-five-players`).
 """
 
+import gc
 import random
 from collections.abc import Iterator
 
@@ -635,3 +636,25 @@ def test_solve_outside_the_play_is_a_typed_error() -> None:
         solve_plays(state)
     with pytest.raises(TypeError, match="GameState"):
         solve("not a state")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_a_solve_leaves_the_garbage_collector_as_it_found_it(collecting: bool) -> None:
+    """The solver pauses Python's cyclic collector during a search (its tables hold
+    no cycles) and restores it after."""
+    state = _position(3, 3, 3, Rules())
+    assert state is not None
+    was = gc.isenabled()
+    try:
+        if collecting:
+            gc.enable()
+        else:
+            gc.disable()
+        solve(state)
+        solve_plays(state)
+        assert gc.isenabled() == collecting
+    finally:
+        if was:
+            gc.enable()
+        else:
+            gc.disable()
