@@ -55,6 +55,7 @@ from five_hundred._engine.codes import (
     JOKER_CODE,
     NO_SUIT,
     NT,
+    popcount,
 )
 from five_hundred._engine.core import Core
 from five_hundred._engine.play import (
@@ -478,7 +479,10 @@ def _order(ctx: Context, pos: Position) -> list[int]:
         held = mask & suit_mask
         if not held:
             continue
-        length = held.bit_count()
+        # only a discard's rank reads its suit's length; counted by codes.popcount
+        # here and in the bounds (compiled, int.bit_count is a method call through a
+        # boxed int: this loop over a few cards stays on machine words)
+        length = popcount(held) if not leading and suit != led else 0
         if plain[suit]:
             # bit order is rank order: a held card heads its run when the next live
             # card above it is another seat's (or there is none)
@@ -708,7 +712,7 @@ def _mask_of(ctx: Context, live: int, rel: int) -> tuple[int, int]:
         count = 0
         if plain[suit]:
             # bit order is rank order: the live cards from the lowest one read up
-            count = (live & suit_mask & -(read & -read)).bit_count()
+            count = popcount(live & suit_mask & -(read & -read))
         else:
             place = 0
             for _, bit in RANKED_BITS[key][suit]:
@@ -822,7 +826,7 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
         # cashing its top trumps first draws the other side's trumps when these
         # are at least as many as any opponent holds: then no one can ruff
         trumps = N_SUIT_MASKS[key][trump]
-        most = max([(held & trumps).bit_count() for held in ruffers])
+        most = max([popcount(held & trumps) for held in ruffers])
         drawn, stop = _tops_at(RANKED[key][trump], own, live)
         rel |= stop
         if drawn >= most:
@@ -850,12 +854,12 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
                         break
             if theirs and suit != trump:
                 for held in ruffers:
-                    theirs = min(theirs, (held & suit_mask).bit_count())
+                    theirs = min(theirs, popcount(held & suit_mask))
             entry = max(entry, theirs)
             continue
         if suit != trump:
             for held in ruffers:
-                length = (held & suit_mask).bit_count()
+                length = popcount(held & suit_mask)
                 tops = min(tops, length)
         count += tops
     return count + entry, rel
@@ -923,7 +927,7 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int]:
         top |= bit
     most = 0
     for seat in seats:
-        most = max(most, (hands[seat] & top).bit_count())
+        most = max(most, popcount(hands[seat] & top))
     return (most if side == 1 else -most), stop
 
 
@@ -944,9 +948,9 @@ def _tops_at(
     if order:
         others = live & order & ~own
         if not others:
-            return (own & order).bit_count(), 0
+            return popcount(own & order), 0
         stop = 1 << others.bit_length() - 1
-        return (own & order & -(stop << 1)).bit_count(), stop
+        return popcount(own & order & -(stop << 1)), stop
     tops = 0
     for code in ranked:
         bit = BITS[code]
