@@ -222,7 +222,7 @@ Context = tuple[
     int,
     tuple[int, ...],
     dict[tuple[int, ...], tuple[int, int]],
-    dict[tuple[tuple[int, ...], int, int, int], tuple[int, int]],
+    dict[tuple[tuple[int, ...], int], tuple[int, int]],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
 contractor, team, seats, parts, keys)``: the contract's play setup (``key`` the
@@ -637,8 +637,8 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     hands, leader, suits_led, voids, live = pos[0], pos[2], pos[5], pos[6], pos[10]
     nt = N_NT[key]
     # the hands' tuple itself, not its items: compiled, unpacking them would box
-    # each hand's int anew
-    exact = (hands, leader, suits_led, voids) if nt else (hands, leader, 0, 0)
+    # each hand's int anew; the rest in one small int (fewer items to hash)
+    exact = (hands, leader | suits_led << 3 | voids << 8 if nt else leader)
     known = keys.get(exact)
     if known is not None:
         return known
