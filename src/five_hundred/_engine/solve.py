@@ -543,7 +543,8 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
     hands, seat, leader, trick, led, suits_led, voids, done, winner, best, live = pos
     code = choice if choice < JOKER_LEAD else N_JOKER[key]
     held = list(hands)
-    held[seat] ^= BITS[code]
+    # the xor on the int, not on the list's item (compiled, a generic object op)
+    held[seat] = hands[seat] ^ BITS[code]
     after = tuple(held)
     eff = N_EFF[key][code]
     if not trick:
@@ -564,7 +565,7 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
                 after,
                 next_seat[seat],
                 leader,
-                (*trick, code),
+                trick + (code,),  # noqa: RUF005 (compiled, no list built)
                 led,
                 suits_led,
                 voids,
