@@ -212,6 +212,12 @@ DEPTH: Final = 5
 STRIDE: Final = 4 * PLACES + 4
 """Bits per seat in a position's whole canonical form (the Joker's "no suit" last)."""
 
+SEAT_COPIES: Final[tuple[int, ...]] = tuple(
+    [sum([1 << STRIDE * index for index in range(seats)]) for seats in range(7)]
+)
+"""``SEAT_COPIES[n]``: a bit at each of ``n`` seats' first place, so that a mask of
+one seat's places (below ``2**STRIDE``) times it is that mask at every seat."""
+
 Context = tuple[
     int,
     bool,
@@ -716,17 +722,17 @@ def _mask_of(ctx: Context, live: int, rel: int) -> tuple[int, int]:
             count = popcount(live & suit_mask & -(read & -read))
         else:
             place = 0
-            for _, bit in RANKED_BITS[key][suit]:
+            # compiled, a card's number unpacked into ``_`` would be boxed: by index
+            for card in RANKED_BITS[key][suit]:
+                bit = card[1]
                 if live & bit:
                     place += 1
                     if read & bit:
                         count = place
         mask |= ((1 << count) - 1) << PLACES * suit
         depths |= count << DEPTH * suit
-    whole = 0
-    for index in range(len(seats)):
-        whole |= mask << STRIDE * index
-    return whole, depths
+    # the same places of every seat: one product, the copies apart without carries
+    return mask * SEAT_COPIES[len(seats)], depths
 
 
 def _deeper(one: int, other: int) -> int:
@@ -753,11 +759,13 @@ def _rel_of(ctx: Context, live: int, depths: int) -> int:
         if plain[suit]:
             # bit order is rank order: drop the live cards above, from the top
             rest = live & N_SUIT_MASKS[key][suit]
-            for _ in range(count - 1):
+            while count > 1:  # (compiled, a loop counter ``_`` would be boxed)
                 rest ^= BITS[rest.bit_length() - 1]
+                count -= 1
             rel |= BITS[rest.bit_length() - 1]
             continue
-        for _, bit in RANKED_BITS[key][suit]:
+        for card in RANKED_BITS[key][suit]:
+            bit = card[1]
             if live & bit:
                 count -= 1
                 if not count:
