@@ -655,7 +655,17 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
         suit_mask = N_SUIT_MASKS[key][suit]
         if not live & suit_mask:
             continue  # no card left of it: its part is empty
-        cut = tuple([hands[seat] & suit_mask for seat in seats])
+        cut: tuple[int, ...]
+        if len(seats) == 4:
+            # the usual four: built at once (no list turned into a tuple)
+            cut = (
+                hands[seats[0]] & suit_mask,
+                hands[seats[1]] & suit_mask,
+                hands[seats[2]] & suit_mask,
+                hands[seats[3]] & suit_mask,
+            )
+        else:
+            cut = tuple([hands[seat] & suit_mask for seat in seats])
         part = parts.get(cut)
         if part is None:
             part = _part(RANKED[key][suit], cut, suit)
