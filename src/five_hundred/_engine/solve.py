@@ -7,8 +7,9 @@ does the opposite, so the play is a two-sided game whatever the number of player
 The techniques are those of bridge solvers, on the engine's masks:
 
 - a null-window search "can the contracting side take at least ``k`` more tricks",
-  driven by a search on ``k`` (:func:`solve_position`), fail-soft so each probe narrows
-  the bounds;
+  driven by MTD(f) probes on ``k`` (:func:`solve_position`): the first at a guess (a
+  playout of the move order's first choices), each next just past the bound the last
+  returned (the search fails soft, so each probe narrows the bounds);
 - a transposition table at the start of each trick, keyed by the remaining cards after
   *rank equivalence*: each card is replaced by its place among the cards of its
   effective suit still in play, so positions that differ only in cards already played
