@@ -219,6 +219,10 @@ SEAT_COPIES: Final[tuple[int, ...]] = tuple(
 """``SEAT_COPIES[n]``: a bit at each of ``n`` seats' first place, so that a mask of
 one seat's places (below ``2**STRIDE``) times it is that mask at every seat."""
 
+PART_SPLIT: Final = 6 * STRIDE
+"""Where a suit's cached part of a key keeps the seats' lengths: above the places of
+six seats (see ``_part``)."""
+
 Context = tuple[
     int,
     bool,
@@ -228,7 +232,7 @@ Context = tuple[
     int,
     int,
     tuple[int, ...],
-    dict[tuple[int, ...], tuple[int, int]],
+    dict[tuple[int, ...], int],
     dict[tuple[tuple[int, ...], int], tuple[int, int]],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
@@ -650,8 +654,7 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     known = keys.get(exact)
     if known is not None:
         return known
-    whole = 0
-    lengths = 0
+    both = 0  # the places, and the lengths above PART_SPLIT
     for suit in range(NO_SUIT + 1):
         suit_mask = N_SUIT_MASKS[key][suit]
         if not live & suit_mask:
@@ -671,8 +674,7 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
         if part is None:
             part = _part(RANKED[key][suit], cut, suit)
             parts[cut] = part
-        whole |= part[0]
-        lengths |= part[1]
+        both |= part
     # the contracting side is part of the key: a table may serve several deals
     extra = leader | team << 16
     if nt and live & N_JOKER_BIT[key]:
@@ -683,17 +685,19 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
             for seat in seats:
                 if hands[seat] & N_JOKER_BIT[key]:
                     extra |= (voids >> 4 * seat & 15) << 8
-    known = (lengths | extra << 120, whole)
+    lengths = both >> PART_SPLIT
+    known = (lengths | extra << 120, both ^ lengths << PART_SPLIT)
     keys[exact] = known
     return known
 
 
-def _part(ranked: tuple[int, ...], cut: tuple[int, ...], suit: int) -> tuple[int, int]:
+def _part(ranked: tuple[int, ...], cut: tuple[int, ...], suit: int) -> int:
     """The seats' cards of one suit (``cut``) by place among the live ones.
 
     In their places of a position's whole canonical form (see :func:`_canon`), and
-    the seats' lengths in it (4 bits each) in theirs of the shape: so a position's
-    key is the union of its suits' parts.
+    the seats' lengths in it (4 bits each) in theirs of the shape, :data:`PART_SPLIT`
+    bits above: so a position's key is the union of its suits' parts, split in two.
+    One integer, not a pair: one union a suit, nothing to unpack.
     """
     whole = 0
     place = PLACES * suit
@@ -707,7 +711,7 @@ def _part(ranked: tuple[int, ...], cut: tuple[int, ...], suit: int) -> tuple[int
     lengths = 0
     for index in range(len(cut)):
         lengths |= cut[index].bit_count() << 4 * index
-    return whole, lengths << 24 * (NO_SUIT - suit)
+    return whole | lengths << 24 * (NO_SUIT - suit) + PART_SPLIT
 
 
 def _mask_of(ctx: Context, live: int, rel: int) -> tuple[int, int]:
