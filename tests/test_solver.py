@@ -8,6 +8,7 @@ with up to four tricks left, every player count and contract kind
 :ref:`rules-five-players`).
 """
 
+import gc
 import random
 from collections.abc import Iterator
 
@@ -66,6 +67,7 @@ from five_hundred._engine.solve import (
     _tops,
     choice_values,
     position_of,
+    solve_position,
 )
 from five_hundred._engine.step import next_mask
 from five_hundred._engine.tables import SIX_ONLY_MASK, SUIT_MASKS
@@ -635,3 +637,52 @@ def test_solve_outside_the_play_is_a_typed_error() -> None:
         solve_plays(state)
     with pytest.raises(TypeError, match="GameState"):
         solve("not a state")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_a_solve_leaves_the_garbage_collector_as_it_found_it(collecting: bool) -> None:
+    """The solver pauses Python's cyclic collector during a search (its tables hold
+    no cycles) and restores it after."""
+    state = _position(3, 3, 3, Rules())
+    assert state is not None
+    was = gc.isenabled()
+    try:
+        if collecting:
+            gc.enable()
+        else:
+            gc.disable()
+        solve(state)
+        solve_plays(state)
+        assert gc.isenabled() == collecting
+    finally:
+        if was:
+            gc.enable()
+        else:
+            gc.disable()
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_every_first_guess_gives_the_same_value(
+    rules: Rules, seed: int, line: int
+) -> None:
+    """The probes of ``solve_position`` (MTD(f): each next one past the bound the
+    last returned) end at the brute-force value whatever the first guess, the
+    playout's (no guess) included, a table shared or not."""
+    state = _position(seed, line, 3, rules)
+    if state is None:
+        return
+    contract = state.contract
+    assert contract is not None
+    misere = isinstance(contract.bid, MisereBid)
+    expected = _brute(state, _team(state), misere, {})
+    core = inner(state)
+    ctx, pos = _context(core), position_of(core)
+    shared: Table = {}
+    for guess in range(-1, 12):
+        assert solve_position(ctx, {}, pos, guess) == expected
+        assert solve_position(ctx, shared, pos, guess) == expected

@@ -7,8 +7,9 @@ does the opposite, so the play is a two-sided game whatever the number of player
 The techniques are those of bridge solvers, on the engine's masks:
 
 - a null-window search "can the contracting side take at least ``k`` more tricks",
-  driven by a search on ``k`` (:func:`solve_position`), fail-soft so each probe narrows
-  the bounds;
+  driven by MTD(f) probes on ``k`` (:func:`solve_position`): the first at a guess (a
+  playout of the move order's first choices), each next just past the bound the last
+  returned (the search fails soft, so each probe narrows the bounds);
 - a transposition table at the start of each trick, keyed by the remaining cards after
   *rank equivalence*: each card is replaced by its place among the cards of its
   effective suit still in play, so positions that differ only in cards already played
@@ -55,6 +56,7 @@ from five_hundred._engine.codes import (
     JOKER_CODE,
     NO_SUIT,
     NT,
+    popcount,
 )
 from five_hundred._engine.core import Core
 from five_hundred._engine.play import (
@@ -211,6 +213,16 @@ DEPTH: Final = 5
 STRIDE: Final = 4 * PLACES + 4
 """Bits per seat in a position's whole canonical form (the Joker's "no suit" last)."""
 
+SEAT_COPIES: Final[tuple[int, ...]] = tuple(
+    [sum([1 << STRIDE * index for index in range(seats)]) for seats in range(7)]
+)
+"""``SEAT_COPIES[n]``: a bit at each of ``n`` seats' first place, so that a mask of
+one seat's places (below ``2**STRIDE``) times it is that mask at every seat."""
+
+PART_SPLIT: Final = 6 * STRIDE
+"""Where a suit's cached part of a key keeps the seats' lengths: above the places of
+six seats (see ``_part``)."""
+
 Context = tuple[
     int,
     bool,
@@ -220,8 +232,8 @@ Context = tuple[
     int,
     int,
     tuple[int, ...],
-    dict[tuple[int, ...], tuple[int, int]],
-    dict[tuple[tuple[int, ...], int, int, int], tuple[int, int]],
+    dict[tuple[int, ...], int],
+    dict[tuple[tuple[int, ...], int], tuple[int, int]],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
 contractor, team, seats, parts, keys)``: the contract's play setup (``key`` the
@@ -245,13 +257,16 @@ seat winning the trick so far (the leader when it is empty) with the strength of
 card (-1 when the trick is empty), and the *live* cards: those the seats who play
 still hold and the trick's (kept up to date by :func:`_play`, see :func:`_live`)."""
 
-Table = dict[int, list[tuple[int, int, int, int, int, int, int]]]
+Table = dict[int, list[tuple[int, ...]]]
 """The transposition table: by a position's shape (see ``_canon``), entries
 ``(mask, pattern, low, high, depths, low_mask, low_pattern)``: bounds on the tricks
 to come of every position of that shape whose places masked by ``mask`` are
 ``pattern`` (see ``_search``); ``depths`` tells how many places of each suit
 ``mask`` compares (see :func:`_mask_of`); the last two are ``mask`` and ``pattern``
-cut to :data:`WORD`, compared first."""
+cut to :data:`WORD`, compared first.  Typed ``tuple[int, ...]`` so that compiled,
+reading one item unboxes that item alone (a fixed tuple type unboxes all seven
+whenever an entry is taken from its list, and most entries scanned differ in the
+first item compared)."""
 
 WORD: Final = (1 << 60) - 1
 """The places that fit a machine word (the first seat's first three suits): an entry
@@ -328,8 +343,10 @@ def position_of(core: Core) -> Position:
 
 def _legal(ctx: Context, pos: Position) -> tuple[int, int]:
     """The legal mask of the seat to act and the suits it may name for the Joker."""
-    key, misere, _, _, options, _, _, _, _, _ = ctx
-    hands, seat, _, trick, led, suits_led, voids, done, _, _, _ = pos
+    # items by index, not unpacked: compiled, an int unpacked into ``_`` is boxed
+    key, misere, options = ctx[0], ctx[1], ctx[4]
+    hands, seat, trick, led, suits_led = pos[0], pos[1], pos[3], pos[4], pos[5]
+    voids, done = pos[6], pos[7]
     held = hands[seat]
     if not trick:
         led = -1
@@ -427,8 +444,15 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     side already wins the trick, else the cheapest card that wins, else low cards;
     discards from the shortest suit first, low cards first (in misère high cards).
     """
-    key, misere, _, _, _, _, team, _, _, _ = ctx
-    _, seat, _, trick, led, _, _, _, winner, best, live = pos
+    key, misere, team = ctx[0], ctx[1], ctx[6]
+    seat, trick, led, winner, best, live = (
+        pos[1],
+        pos[3],
+        pos[4],
+        pos[8],
+        pos[9],
+        pos[10],
+    )
     mask, names = _legal(ctx, pos)
     masks = N_SUIT_MASKS[key]
     mine = (team >> seat & 1) == (team >> winner & 1)
@@ -466,7 +490,10 @@ def _order(ctx: Context, pos: Position) -> list[int]:
         held = mask & suit_mask
         if not held:
             continue
-        length = held.bit_count()
+        # only a discard's rank reads its suit's length; counted by codes.popcount
+        # here and in the bounds (compiled, int.bit_count is a method call through a
+        # boxed int: this loop over a few cards stays on machine words)
+        length = popcount(held) if not leading and suit != led else 0
         if plain[suit]:
             # bit order is rank order: a held card heads its run when the next live
             # card above it is another seat's (or there is none)
@@ -522,11 +549,13 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
         card that won the trick when ``choice`` completes one and another card of its
     effective suit was played to it (else its suit alone decided), else 0.
     """
-    key, misere, active, next_seat, options, contractor, team, _, _, _ = ctx
+    key, misere, active, next_seat = ctx[0], ctx[1], ctx[2], ctx[3]
+    options, contractor, team = ctx[4], ctx[5], ctx[6]
     hands, seat, leader, trick, led, suits_led, voids, done, winner, best, live = pos
     code = choice if choice < JOKER_LEAD else N_JOKER[key]
     held = list(hands)
-    held[seat] ^= BITS[code]
+    # the xor on the int, not on the list's item (compiled, a generic object op)
+    held[seat] = hands[seat] ^ BITS[code]
     after = tuple(held)
     eff = N_EFF[key][code]
     if not trick:
@@ -547,7 +576,7 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
                 after,
                 next_seat[seat],
                 leader,
-                (*trick, code),
+                trick + (code,),  # noqa: RUF005 (compiled, no list built)
                 led,
                 suits_led,
                 voids,
@@ -609,28 +638,43 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     the context (a suit often stays the same for long), and so are the keys by the
     exact cards.
     """
-    key, _, _, _, options, _, team, seats, parts, keys = ctx
-    hands, _, leader, _, _, suits_led, voids, _, _, _, live = pos
+    key, options, team, seats, parts, keys = (
+        ctx[0],
+        ctx[4],
+        ctx[6],
+        ctx[7],
+        ctx[8],
+        ctx[9],
+    )
+    hands, leader, suits_led, voids, live = pos[0], pos[2], pos[5], pos[6], pos[10]
     nt = N_NT[key]
     # the hands' tuple itself, not its items: compiled, unpacking them would box
-    # each hand's int anew
-    exact = (hands, leader, suits_led, voids) if nt else (hands, leader, 0, 0)
+    # each hand's int anew; the rest in one small int (fewer items to hash)
+    exact = (hands, leader | suits_led << 3 | voids << 8 if nt else leader)
     known = keys.get(exact)
     if known is not None:
         return known
-    whole = 0
-    lengths = 0
+    both = 0  # the places, and the lengths above PART_SPLIT
     for suit in range(NO_SUIT + 1):
         suit_mask = N_SUIT_MASKS[key][suit]
         if not live & suit_mask:
             continue  # no card left of it: its part is empty
-        cut = tuple([hands[seat] & suit_mask for seat in seats])
+        cut: tuple[int, ...]
+        if len(seats) == 4:
+            # the usual four: built at once (no list turned into a tuple)
+            cut = (
+                hands[seats[0]] & suit_mask,
+                hands[seats[1]] & suit_mask,
+                hands[seats[2]] & suit_mask,
+                hands[seats[3]] & suit_mask,
+            )
+        else:
+            cut = tuple([hands[seat] & suit_mask for seat in seats])
         part = parts.get(cut)
         if part is None:
             part = _part(RANKED[key][suit], cut, suit)
             parts[cut] = part
-        whole |= part[0]
-        lengths |= part[1]
+        both |= part
     # the contracting side is part of the key: a table may serve several deals
     extra = leader | team << 16
     if nt and live & N_JOKER_BIT[key]:
@@ -641,17 +685,19 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
             for seat in seats:
                 if hands[seat] & N_JOKER_BIT[key]:
                     extra |= (voids >> 4 * seat & 15) << 8
-    known = (lengths | extra << 120, whole)
+    lengths = both >> PART_SPLIT
+    known = (lengths | extra << 120, both ^ lengths << PART_SPLIT)
     keys[exact] = known
     return known
 
 
-def _part(ranked: tuple[int, ...], cut: tuple[int, ...], suit: int) -> tuple[int, int]:
+def _part(ranked: tuple[int, ...], cut: tuple[int, ...], suit: int) -> int:
     """The seats' cards of one suit (``cut``) by place among the live ones.
 
     In their places of a position's whole canonical form (see :func:`_canon`), and
-    the seats' lengths in it (4 bits each) in theirs of the shape: so a position's
-    key is the union of its suits' parts.
+    the seats' lengths in it (4 bits each) in theirs of the shape, :data:`PART_SPLIT`
+    bits above: so a position's key is the union of its suits' parts, split in two.
+    One integer, not a pair: one union a suit, nothing to unpack.
     """
     whole = 0
     place = PLACES * suit
@@ -665,7 +711,7 @@ def _part(ranked: tuple[int, ...], cut: tuple[int, ...], suit: int) -> tuple[int
     lengths = 0
     for index in range(len(cut)):
         lengths |= cut[index].bit_count() << 4 * index
-    return whole, lengths << 24 * (NO_SUIT - suit)
+    return whole | lengths << 24 * (NO_SUIT - suit) + PART_SPLIT
 
 
 def _mask_of(ctx: Context, live: int, rel: int) -> tuple[int, int]:
@@ -688,20 +734,20 @@ def _mask_of(ctx: Context, live: int, rel: int) -> tuple[int, int]:
         count = 0
         if plain[suit]:
             # bit order is rank order: the live cards from the lowest one read up
-            count = (live & suit_mask & -(read & -read)).bit_count()
+            count = popcount(live & suit_mask & -(read & -read))
         else:
             place = 0
-            for _, bit in RANKED_BITS[key][suit]:
+            # compiled, a card's number unpacked into ``_`` would be boxed: by index
+            for card in RANKED_BITS[key][suit]:
+                bit = card[1]
                 if live & bit:
                     place += 1
                     if read & bit:
                         count = place
         mask |= ((1 << count) - 1) << PLACES * suit
         depths |= count << DEPTH * suit
-    whole = 0
-    for index in range(len(seats)):
-        whole |= mask << STRIDE * index
-    return whole, depths
+    # the same places of every seat: one product, the copies apart without carries
+    return mask * SEAT_COPIES[len(seats)], depths
 
 
 def _deeper(one: int, other: int) -> int:
@@ -728,11 +774,13 @@ def _rel_of(ctx: Context, live: int, depths: int) -> int:
         if plain[suit]:
             # bit order is rank order: drop the live cards above, from the top
             rest = live & N_SUIT_MASKS[key][suit]
-            for _ in range(count - 1):
+            while count > 1:  # (compiled, a loop counter ``_`` would be boxed)
                 rest ^= BITS[rest.bit_length() - 1]
+                count -= 1
             rel |= BITS[rest.bit_length() - 1]
             continue
-        for _, bit in RANKED_BITS[key][suit]:
+        for card in RANKED_BITS[key][suit]:
+            bit = card[1]
             if live & bit:
                 count -= 1
                 if not count:
@@ -748,7 +796,7 @@ def _run_bottom(ctx: Context, pos: Position, code: int) -> int:
     :func:`_order`).
     """
     key = ctx[0]
-    hands, seat, _, _, _, _, _, _, _, _, live = pos
+    hands, seat, live = pos[0], pos[1], pos[10]
     held = hands[seat]
     suit = N_EFF[key][code]
     bottom = BITS[code]
@@ -780,7 +828,7 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
     while the leader cashes: it always holds another card to play.  Also the cards
     the count read beyond the lengths of the suits (see :func:`_tops_at`).
     """
-    key, _, _, _, options, _, team, seats, _, _ = ctx
+    key, options, team, seats = ctx[0], ctx[4], ctx[6], ctx[7]
     hands = pos[0]
     leader = pos[2]
     own = hands[leader]
@@ -802,7 +850,7 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
         # cashing its top trumps first draws the other side's trumps when these
         # are at least as many as any opponent holds: then no one can ruff
         trumps = N_SUIT_MASKS[key][trump]
-        most = max([(held & trumps).bit_count() for held in ruffers])
+        most = max([popcount(held & trumps) for held in ruffers])
         drawn, stop = _tops_at(RANKED[key][trump], own, live)
         rel |= stop
         if drawn >= most:
@@ -830,12 +878,12 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
                         break
             if theirs and suit != trump:
                 for held in ruffers:
-                    theirs = min(theirs, (held & suit_mask).bit_count())
+                    theirs = min(theirs, popcount(held & suit_mask))
             entry = max(entry, theirs)
             continue
         if suit != trump:
             for held in ruffers:
-                length = (held & suit_mask).bit_count()
+                length = popcount(held & suit_mask)
                 tops = min(tops, length)
         count += tops
     return count + entry, rel
@@ -873,7 +921,7 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int]:
     in misère, which ends early).  Also the bit of the first trump of the other side
     (0 if none: the lengths tell the rest).
     """
-    key, _, _, _, _, _, team, seats, _, _ = ctx
+    key, team, seats = ctx[0], ctx[6], ctx[7]
     trump = N_TRUMP[key]
     if trump >= 0:
         ranked = RANKED[key][trump]
@@ -903,7 +951,7 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int]:
         top |= bit
     most = 0
     for seat in seats:
-        most = max(most, (hands[seat] & top).bit_count())
+        most = max(most, popcount(hands[seat] & top))
     return (most if side == 1 else -most), stop
 
 
@@ -924,9 +972,9 @@ def _tops_at(
     if order:
         others = live & order & ~own
         if not others:
-            return (own & order).bit_count(), 0
+            return popcount(own & order), 0
         stop = 1 << others.bit_length() - 1
-        return (own & order & -(stop << 1)).bit_count(), stop
+        return popcount(own & order & -(stop << 1)), stop
     tops = 0
     for code in ranked:
         bit = BITS[code]
@@ -991,9 +1039,16 @@ def _store(
     if entries is None:
         table[shape] = [entry]
         return
+    low_mask = entry[5]
+    low_pattern = entry[6]
     for index in range(len(entries)):
         old = entries[index]
-        if old[0] == mask and old[1] == pattern:
+        if (
+            old[5] == low_mask
+            and old[6] == low_pattern
+            and old[0] == mask
+            and old[1] == pattern
+        ):
             entries[index] = entry
             return
     entries.append(entry)
@@ -1019,19 +1074,14 @@ def _lookup(
     used = 0  # the depths of the entries used
     found = False
     low_places = whole & WORD
-    for (
-        mask,
-        pattern,
-        stored_low,
-        stored_high,
-        depths,
-        low_mask,
-        low_pattern,
-    ) in entries:
+    for entry in entries:
         # the places in a machine word first: most entries differ there
-        if low_places & low_mask == low_pattern and whole & mask == pattern:
+        if low_places & entry[5] == entry[6] and whole & entry[0] == entry[1]:
             found = True
+            stored_low = entry[2]
+            stored_high = entry[3]
             if stored_low > low or stored_high < high:
+                depths = entry[4]
                 used = _deeper(used, depths) if used else depths
                 low = max(low, stored_low)
                 high = min(high, stored_high)
@@ -1139,23 +1189,41 @@ def _last(ctx: Context, pos: Position) -> tuple[int, int]:
             return gain, won
 
 
+def _estimate(ctx: Context, pos: Position) -> int:
+    """A guess at the contracting side's tricks from ``pos`` on: its playout.
+
+    Every seat plays the first choice of the search order (:func:`_order`) to the
+    end of the hand; the first probe of :func:`solve_position` is at this value.
+    """
+    tricks = 0
+    while True:
+        gain, over, pos, _ = _play(ctx, pos, _order(ctx, pos)[0])
+        tricks += gain
+        if over:
+            return tricks
+
+
 def solve_position(ctx: Context, table: Table, pos: Position, guess: int = -1) -> int:
     """The contracting side's tricks from ``pos`` on under perfect play by all.
 
-    Null-window probes "at least ``k``", the first at ``guess`` if one is given.
+    Null-window probes "at least ``k``" (MTD(f)): the first at ``guess`` (by default
+    at the :func:`_estimate`), each next one just past the bound the last returned
+    (the search fails soft), until the bounds meet.
     """
     low, high = 0, HAND_SIZE - pos[7]
     if ctx[1]:
         high = min(high, 1)
+    if guess < 0:
+        guess = _estimate(ctx, pos)
+    target = min(max(guess, low + 1), high)
     while low < high:
-        target = (low + high + 1) // 2
-        if low < guess <= high:
-            target, guess = guess, -1
         value = _search(ctx, table, pos, target - 1, target)[0]
         if value >= target:
             low = value
+            target = low + 1
         else:
             high = value
+            target = high
     return low
 
 

@@ -25,6 +25,10 @@ see :doc:`/explanation/double-dummy` for what they over- and under-state.  The s
 itself is the engine's (``five_hundred._engine.solve``); this module is its typed face.
 """
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from five_hundred._engine.core import PLAY, Core
 from five_hundred._engine.solve import (
     Context,
@@ -67,18 +71,37 @@ def _context(core: Core) -> Context:
     return context_of(core, team)
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector during a search (restored after).
+
+    The search allocates many small tuples and keeps its table's, none in a cycle
+    (reference counting frees them all); the collector, run every few hundred
+    allocations, would walk the growing table again and again for nothing.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def solve_core(core: Core, table: Table | None = None) -> int:
     """:func:`solve` on an engine record in the play (for bots: no checks)."""
-    return solve_position(
-        _context(core), {} if table is None else table, position_of(core)
-    )
+    with _collector_paused():
+        return solve_position(
+            _context(core), {} if table is None else table, position_of(core)
+        )
 
 
 def solve_core_plays(core: Core, table: Table | None = None) -> dict[int, int]:
     """:func:`solve_plays` by choice (see :mod:`.playout`), for bots: no checks."""
-    return choice_values(
-        _context(core), {} if table is None else table, position_of(core)
-    )
+    with _collector_paused():
+        return choice_values(
+            _context(core), {} if table is None else table, position_of(core)
+        )
 
 
 def solve(state: GameState) -> int:
