@@ -16,7 +16,7 @@ code, or ``JOKER_LEAD + suit`` for leading the un-nominated Joker and naming ``s
 from bisect import insort
 from collections.abc import Callable
 from importlib.machinery import EXTENSION_SUFFIXES
-from typing import Final
+from typing import Any, Final
 
 from five_hundred._engine.codes import (
     BITS,
@@ -106,7 +106,9 @@ def play_out(
     seat: int = to_act  # a plain int: compiled, the loop keeps it unboxed
     joker_voids: bool = options[0]
     joker_bit: int = 1 << joker
-    chosen: list[int] = []
+    # Items appended as the objects they are (compiled: no unboxing of a table's int
+    # only to box it again for the list).
+    chosen: list[Any] = []
     # Pure, random play: each seat's cards as lists of codes, all and by effective suit
     # (see _seat_lists): a pick is a list index, not a loop of operations on wide ints,
     # with the same random draws (the k-th legal card in code order).  The holder of the
@@ -248,7 +250,7 @@ def play_out(
                 continue
             code = choice
             if slotted:
-                chosen.append(CODE_OF_SLOT[code])
+                chosen.append(_SLOT_CODES[code])
                 bit = 1 << code
                 left ^= bit
                 off = not bit & follow  # compiled, a test of machine words
@@ -324,5 +326,7 @@ _MOVED: Final = tuple(
 )
 """By context key, the cards whose effective suit is not their own (the Joker's is 4)."""
 
+_SLOT_CODES: Final[tuple[Any, ...]] = CODE_OF_SLOT
+"""``CODE_OF_SLOT`` read as objects: compiled, a card's code goes into the choices as it is."""
 _COMPILED: Final = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 """Whether this module is compiled (then the loop numbers the cards by slot)."""
