@@ -529,7 +529,7 @@ def _order(ctx: Context, pos: Position) -> list[int]:
             higher = 0  # the bit of the held card above, or 0
             while rest:
                 code = rest.bit_length() - 1
-                bit = BITS[code]
+                bit = 1 << code
                 rest ^= bit
                 if higher and not others & (higher - (bit << 1)):
                     higher = bit
@@ -543,7 +543,9 @@ def _order(ctx: Context, pos: Position) -> list[int]:
             continue
         head = -1
         top = True  # no live card above this one in the suit
-        for code, bit in RANKED_BITS[key][suit]:
+        for code in RANKED[key][suit]:
+            bit = 1 << code  # (compiled, a shift: a wide bit read from a tuple is
+            # unboxed through a call)
             if not live & bit:
                 continue
             if mask & bit:
@@ -582,7 +584,7 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
     code = choice if choice < JOKER_LEAD else N_JOKER[key]
     held = list(hands)
     # the xor on the int, not on the list's item (compiled, a generic object op)
-    held[seat] = hands[seat] ^ BITS[code]
+    held[seat] = hands[seat] ^ 1 << code
     after = tuple(held)
     eff = N_EFF[key][code]
     if not trick:
@@ -617,19 +619,19 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
     # the winning card; its rank matters only against another card of its suit
     row = N_STRENGTH[key][led]
     top = code
-    gone = BITS[code]  # the trick's cards, no longer live after it
+    gone = 1 << code  # the trick's cards, no longer live after it
     for played in trick:
-        gone |= BITS[played]
+        gone |= 1 << played
         if row[played] == best:
             top = played
     won = 0
     suit = N_EFF[key][top]
     if top != code and N_EFF[key][code] == suit:
-        won = BITS[top]
+        won = 1 << top
     else:
         for played in trick:
             if played != top and N_EFF[key][played] == suit:
-                won = BITS[top]
+                won = 1 << top
     gain = team >> winner & 1
     done += 1
     if done == HAND_SIZE or (misere and winner == contractor):
@@ -738,7 +740,7 @@ def _part(ranked: tuple[int, ...], cut: tuple[int, ...], suit: int) -> int:
     whole = 0
     place = PLACES * suit
     for code in ranked:
-        bit = BITS[code]
+        bit = 1 << code
         for index in range(len(cut)):
             if cut[index] & bit:
                 whole |= 1 << place + STRIDE * index
@@ -773,9 +775,10 @@ def _mask_of(ctx: Context, live: int, rel: int) -> tuple[int, int]:
             count = popcount(live & suit_mask & -(read & -read))
         else:
             place = 0
-            # compiled, a card's number unpacked into ``_`` would be boxed: by index
-            for card in RANKED_BITS[key][suit]:
-                bit = card[1]
+            # each bit a shift of its number (compiled, a wide bit read from a tuple
+            # is unboxed through a call)
+            for code in RANKED[key][suit]:
+                bit = 1 << code
                 if live & bit:
                     place += 1
                     if read & bit:
@@ -811,12 +814,12 @@ def _rel_of(ctx: Context, live: int, depths: int) -> int:
             # bit order is rank order: drop the live cards above, from the top
             rest = live & N_SUIT_MASKS[key][suit]
             while count > 1:  # (compiled, a loop counter ``_`` would be boxed)
-                rest ^= BITS[rest.bit_length() - 1]
+                rest ^= 1 << rest.bit_length() - 1
                 count -= 1
-            rel |= BITS[rest.bit_length() - 1]
+            rel |= 1 << rest.bit_length() - 1
             continue
-        for card in RANKED_BITS[key][suit]:
-            bit = card[1]
+        for code in RANKED[key][suit]:
+            bit = 1 << code
             if live & bit:
                 count -= 1
                 if not count:
@@ -835,15 +838,16 @@ def _run_bottom(ctx: Context, pos: Position, code: int) -> int:
     hands, seat, live = pos[0], pos[1], pos[10]
     held = hands[seat]
     suit = N_EFF[key][code]
-    bottom = BITS[code]
+    bottom = 1 << code
     if PLAIN[key][suit]:
         # bit order is rank order: the held cards below down to another seat's
         below = N_SUIT_MASKS[key][suit] & (bottom - 1)
         others = live & below & ~held
-        run = held & below & -BITS[others.bit_length()] if others else held & below
+        run = held & below & -(1 << others.bit_length()) if others else held & below
         return run & -run if run else bottom
     started = False
-    for other, bit in RANKED_BITS[key][suit]:
+    for other in RANKED[key][suit]:
+        bit = 1 << other
         if not started:
             started = other == code
         elif live & bit:
@@ -940,7 +944,7 @@ def _top_holder(ctx: Context, pos: Position) -> tuple[int, int]:
         return -1, 0
     hands = pos[0]
     for code in ranked:
-        bit = BITS[code]
+        bit = 1 << code
         for seat in ctx[7]:
             if hands[seat] & bit:
                 return seat, bit
@@ -975,7 +979,7 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int]:
     top = 0  # the top cards of one side, down to the other side's first
     stop = 0
     for code in ranked:
-        bit = BITS[code]
+        bit = 1 << code
         if not live & bit:
             continue
         mine = 1 if ours & bit else 0
@@ -1013,7 +1017,7 @@ def _tops_at(
         return popcount(own & order & -(stop << 1)), stop
     tops = 0
     for code in ranked:
-        bit = BITS[code]
+        bit = 1 << code
         if own & bit:
             tops += 1
         elif live & bit:
