@@ -684,6 +684,15 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     if known is not None:
         return known
     both = 0  # the places, and the lengths above PART_SPLIT
+    four = len(seats) == 4
+    h0 = h1 = h2 = h3 = 0
+    if four:
+        # the usual four hands read once (compiled, each read of a hand from the
+        # tuple unboxes a wide int through a call)
+        h0 = hands[seats[0]]
+        h1 = hands[seats[1]]
+        h2 = hands[seats[2]]
+        h3 = hands[seats[3]]
     for suit in range(NO_SUIT + 1):
         suit_mask = N_SUIT_MASKS[key][suit]
         if not live & suit_mask:
@@ -698,15 +707,22 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
             spec[3],
             spec[4],
         )
-        packed = suit
-        for seat in seats:
-            held = hands[seat] & suit_mask
-            bits = held >> base & window
-            if held & first:
-                bits |= window + 1
-            if held & second:
-                bits |= (window + 1) << 1
-            packed = packed << width | bits
+        if four:
+            packed = suit << width | _pack(h0 & suit_mask, base, window, first, second)
+            packed = packed << width | _pack(
+                h1 & suit_mask, base, window, first, second
+            )
+            packed = packed << width | _pack(
+                h2 & suit_mask, base, window, first, second
+            )
+            packed = packed << width | _pack(
+                h3 & suit_mask, base, window, first, second
+            )
+        else:
+            packed = suit
+            for seat in seats:
+                held = hands[seat] & suit_mask
+                packed = packed << width | _pack(held, base, window, first, second)
         part = parts.get(packed)
         if part is None:
             cut = tuple([hands[seat] & suit_mask for seat in seats])
@@ -727,6 +743,16 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     known = (lengths | extra << 120, both ^ lengths << PART_SPLIT)
     keys[exact] = known
     return known
+
+
+def _pack(held: int, base: int, window: int, first: int, second: int) -> int:
+    """A seat's cards ``held`` of a suit packed as :data:`CUT_SPECS` tells."""
+    bits = held >> base & window
+    if held & first:
+        bits |= window + 1
+    if held & second:
+        bits |= (window + 1) << 1
+    return bits
 
 
 def _part(ranked: tuple[int, ...], cut: tuple[int, ...], suit: int) -> int:
