@@ -286,26 +286,18 @@ still hold and the trick's (kept up to date by :func:`_play`, see :func:`_live`)
 
 Table = dict[int, list[tuple[int, ...]]]
 """The transposition table: by a position's shape (see ``_canon``), entries
-``(mask, pattern, low, high, depths, low_mask, low_pattern, mid_mask,
-mid_pattern)``: bounds on the tricks
+``(mask, pattern, low, high, depths, low_mask, low_pattern)``: bounds on the tricks
 to come of every position of that shape whose places masked by ``mask`` are
 ``pattern`` (see ``_search``); ``depths`` tells how many places of each suit
-``mask`` compares (see :func:`_mask_of`); the last four are ``mask`` and ``pattern``
-cut to :data:`HALF`, then their next :data:`HALF`, compared first (compiled, an int
-below ``2**30`` is one digit, unboxed inline; one of two digits is unboxed through a
-call).  Typed ``tuple[int, ...]`` so that compiled,
+``mask`` compares (see :func:`_mask_of`); the last two are ``mask`` and ``pattern``
+cut to :data:`WORD`, compared first.  Typed ``tuple[int, ...]`` so that compiled,
 reading one item unboxes that item alone (a fixed tuple type unboxes all seven
 whenever an entry is taken from its list, and most entries scanned differ in the
 first item compared)."""
 
-HALF_BITS: Final = 30
-"""The bits of :data:`HALF`."""
-
-HALF: Final = (1 << HALF_BITS) - 1
-WORD: Final = (1 << 2 * HALF_BITS) - 1
-"""Half the places that fit a machine word (of the first seat's first three suits):
-an entry keeps its mask and pattern cut to them, and to the next ``HALF`` (both
-within ``WORD``), compared before the whole ones."""
+WORD: Final = (1 << 60) - 1
+"""The places that fit a machine word (the first seat's first three suits): an entry
+keeps its mask and pattern cut to them, compared before the whole ones."""
 
 
 def _slotted(core: Core) -> bool:
@@ -1108,17 +1100,7 @@ def _store(
     low, high, rel = bounds
     mask, depths = _mask_of(ctx, pos[10], rel)
     pattern = whole & mask
-    entry = (
-        mask,
-        pattern,
-        low,
-        high,
-        depths,
-        mask & HALF,
-        pattern & HALF,
-        (mask & WORD) >> HALF_BITS,
-        (pattern & WORD) >> HALF_BITS,
-    )
+    entry = (mask, pattern, low, high, depths, mask & WORD, pattern & WORD)
     entries = table.get(shape)
     if entries is None:
         table[shape] = [entry]
@@ -1157,16 +1139,10 @@ def _lookup(
         return False, low, high, 0
     used = 0  # the depths of the entries used
     found = False
-    word = whole & WORD  # (one wide op, then machine words)
-    low_places = word & HALF
-    mid_places = word >> HALF_BITS
+    low_places = whole & WORD
     for entry in entries:
-        # the places in a machine word first, by halves: most entries differ there
-        if (
-            low_places & entry[5] == entry[6]
-            and mid_places & entry[7] == entry[8]
-            and whole & entry[0] == entry[1]
-        ):
+        # the places in a machine word first: most entries differ there
+        if low_places & entry[5] == entry[6] and whole & entry[0] == entry[1]:
             found = True
             stored_low = entry[2]
             stored_high = entry[3]
