@@ -529,7 +529,7 @@ def _order(ctx: Context, pos: Position) -> list[int]:
             higher = 0  # the bit of the held card above, or 0
             while rest:
                 code = rest.bit_length() - 1
-                bit = 1 << code
+                bit = BITS[code]
                 rest ^= bit
                 if higher and not others & (higher - (bit << 1)):
                     higher = bit
@@ -543,9 +543,7 @@ def _order(ctx: Context, pos: Position) -> list[int]:
             continue
         head = -1
         top = True  # no live card above this one in the suit
-        for code in RANKED[key][suit]:
-            bit = 1 << code  # (compiled, a shift: a wide bit read from a tuple is
-            # unboxed through a call)
+        for code, bit in RANKED_BITS[key][suit]:
             if not live & bit:
                 continue
             if mask & bit:
@@ -584,7 +582,7 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
     code = choice if choice < JOKER_LEAD else N_JOKER[key]
     held = list(hands)
     # the xor on the int, not on the list's item (compiled, a generic object op)
-    held[seat] = hands[seat] ^ 1 << code
+    held[seat] = hands[seat] ^ BITS[code]
     after = tuple(held)
     eff = N_EFF[key][code]
     if not trick:
@@ -619,19 +617,19 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
     # the winning card; its rank matters only against another card of its suit
     row = N_STRENGTH[key][led]
     top = code
-    gone = 1 << code  # the trick's cards, no longer live after it
+    gone = BITS[code]  # the trick's cards, no longer live after it
     for played in trick:
-        gone |= 1 << played
+        gone |= BITS[played]
         if row[played] == best:
             top = played
     won = 0
     suit = N_EFF[key][top]
     if top != code and N_EFF[key][code] == suit:
-        won = 1 << top
+        won = BITS[top]
     else:
         for played in trick:
             if played != top and N_EFF[key][played] == suit:
-                won = 1 << top
+                won = BITS[top]
     gain = team >> winner & 1
     done += 1
     if done == HAND_SIZE or (misere and winner == contractor):
@@ -766,7 +764,7 @@ def _part(ranked: tuple[int, ...], cut: tuple[int, ...], suit: int) -> int:
     whole = 0
     place = PLACES * suit
     for code in ranked:
-        bit = 1 << code
+        bit = BITS[code]
         for index in range(len(cut)):
             if cut[index] & bit:
                 whole |= 1 << place + STRIDE * index
@@ -801,10 +799,9 @@ def _mask_of(ctx: Context, live: int, rel: int) -> tuple[int, int]:
             count = popcount(live & suit_mask & -(read & -read))
         else:
             place = 0
-            # each bit a shift of its number (compiled, a wide bit read from a tuple
-            # is unboxed through a call)
-            for code in RANKED[key][suit]:
-                bit = 1 << code
+            # compiled, a card's number unpacked into ``_`` would be boxed: by index
+            for card in RANKED_BITS[key][suit]:
+                bit = card[1]
                 if live & bit:
                     place += 1
                     if read & bit:
@@ -840,12 +837,12 @@ def _rel_of(ctx: Context, live: int, depths: int) -> int:
             # bit order is rank order: drop the live cards above, from the top
             rest = live & N_SUIT_MASKS[key][suit]
             while count > 1:  # (compiled, a loop counter ``_`` would be boxed)
-                rest ^= 1 << rest.bit_length() - 1
+                rest ^= BITS[rest.bit_length() - 1]
                 count -= 1
-            rel |= 1 << rest.bit_length() - 1
+            rel |= BITS[rest.bit_length() - 1]
             continue
-        for code in RANKED[key][suit]:
-            bit = 1 << code
+        for card in RANKED_BITS[key][suit]:
+            bit = card[1]
             if live & bit:
                 count -= 1
                 if not count:
@@ -864,16 +861,15 @@ def _run_bottom(ctx: Context, pos: Position, code: int) -> int:
     hands, seat, live = pos[0], pos[1], pos[10]
     held = hands[seat]
     suit = N_EFF[key][code]
-    bottom = 1 << code
+    bottom = BITS[code]
     if PLAIN[key][suit]:
         # bit order is rank order: the held cards below down to another seat's
         below = N_SUIT_MASKS[key][suit] & (bottom - 1)
         others = live & below & ~held
-        run = held & below & -(1 << others.bit_length()) if others else held & below
+        run = held & below & -BITS[others.bit_length()] if others else held & below
         return run & -run if run else bottom
     started = False
-    for other in RANKED[key][suit]:
-        bit = 1 << other
+    for other, bit in RANKED_BITS[key][suit]:
         if not started:
             started = other == code
         elif live & bit:
@@ -970,7 +966,7 @@ def _top_holder(ctx: Context, pos: Position) -> tuple[int, int]:
         return -1, 0
     hands = pos[0]
     for code in ranked:
-        bit = 1 << code
+        bit = BITS[code]
         for seat in ctx[7]:
             if hands[seat] & bit:
                 return seat, bit
@@ -1005,7 +1001,7 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int]:
     top = 0  # the top cards of one side, down to the other side's first
     stop = 0
     for code in ranked:
-        bit = 1 << code
+        bit = BITS[code]
         if not live & bit:
             continue
         mine = 1 if ours & bit else 0
@@ -1043,7 +1039,7 @@ def _tops_at(
         return popcount(own & order & -(stop << 1)), stop
     tops = 0
     for code in ranked:
-        bit = 1 << code
+        bit = BITS[code]
         if own & bit:
             tops += 1
         elif live & bit:
