@@ -705,7 +705,14 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
             spec[3],
             spec[4],
         )
-        if four:
+        if four and not first:
+            # every card of the suit in its window (no left bower, no Joker): each
+            # seat's cut shifted down is its packed bits, no call and no branch
+            packed = suit << width | (h0 & suit_mask) >> base
+            packed = packed << width | (h1 & suit_mask) >> base
+            packed = packed << width | (h2 & suit_mask) >> base
+            packed = packed << width | (h3 & suit_mask) >> base
+        elif four:
             packed = suit << width | _pack(h0 & suit_mask, base, window, first, second)
             packed = packed << width | _pack(
                 h1 & suit_mask, base, window, first, second
