@@ -697,14 +697,8 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
             continue  # no card left of it: its part is empty
         # the seats' cards of the suit packed into one int (a machine word with
         # four seats and slots: no tuple to build, box and hash), the suit on top
-        spec = CUT_SPECS[key][suit]
-        base, window, first, second, width = (
-            spec[0],
-            spec[1],
-            spec[2],
-            spec[3],
-            spec[4],
-        )
+        # unpacked at once: a fixed tuple type, every name used
+        base, window, first, second, width = CUT_SPECS[key][suit]
         if four and not first:
             # every card of the suit in its window (no left bower, no Joker): each
             # seat's cut shifted down is its packed bits, no call and no branch
