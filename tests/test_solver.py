@@ -41,8 +41,10 @@ from five_hundred._engine.codes import BITS, NO_SUIT
 from five_hundred._engine.core import Core
 from five_hundred._engine.playout import JOKER_LEAD
 from five_hundred._engine.solve import (
+    CUT_SPECS,
     N_EFF,
     N_JOKER,
+    N_KEYS,
     N_RANK,
     N_STRENGTH,
     N_SUIT_MASKS,
@@ -541,6 +543,30 @@ def test_cached_keys_are_those_of_a_fresh_context(
                     assert _canon(ctx, probe) == _canon(fresh, probe)
                     fresh = (*ctx[:8], {}, {})
         state = apply(state, rng.choice(legal_actions(state)))
+
+
+def test_a_suits_packed_cut_keeps_every_card_apart() -> None:
+    """The cached parts are keyed by the seats' cards of a suit packed into a few
+    bits each (``CUT_SPECS``): every card of every effective suit, in every numbering,
+    has a bit of its own there, so two different cuts never share a part."""
+    for key in N_KEYS:
+        for suit in range(NO_SUIT + 1):
+            base, window, first, second, width = CUT_SPECS[key][suit]
+            assert width == window.bit_length() + 2
+            packed = set()
+            for number in range(N_JOKER[key] + 1):
+                bit = 1 << number
+                if not N_SUIT_MASKS[key][suit] & bit:
+                    continue
+                inside = bit >> base & window
+                if bit & first:
+                    inside |= window + 1
+                if bit & second:
+                    inside |= (window + 1) << 1
+                assert inside  # a bit of its own, and only one
+                assert not inside & inside - 1
+                assert inside not in packed
+                packed.add(inside)
 
 
 @settings(max_examples=40, deadline=None)

@@ -223,6 +223,32 @@ PART_SPLIT: Final = 6 * STRIDE
 """Where a suit's cached part of a key keeps the seats' lengths: above the places of
 six seats (see ``_part``)."""
 
+
+def _cut_spec(key: int, suit: int) -> tuple[int, int, int, int, int]:
+    """How :func:`_canon` packs a seat's cards of a suit: see :data:`CUT_SPECS`."""
+    width = 13 if key >= SLOTTED else 16  # a suit's numbers: 13 slots or 16 codes
+    base = width * min(suit, 3) if suit < NO_SUIT else N_JOKER[key]
+    window = (1 << width) - 1
+    mask = N_SUIT_MASKS[key][suit]
+    extras = [
+        1 << number
+        for number in range(N_JOKER[key] + 1)
+        if mask >> number & 1 and not (window << base) >> number & 1
+    ]
+    extras += [0, 0]
+    return base, window, extras[0], extras[1], width + 2
+
+
+CUT_SPECS: Final[tuple[tuple[tuple[int, int, int, int, int], ...], ...]] = tuple(
+    tuple(_cut_spec(key, suit) for suit in range(NO_SUIT + 1)) for key in N_KEYS
+)
+"""``CUT_SPECS[key][suit]``: ``(base, window, first, second, width)``: a seat's cards
+of an effective suit are its numbers ``base`` up, within ``window``, and at most two
+more (the left bower, the Joker: bits ``first`` and ``second``, 0 if none); packed
+into ``width`` bits (the window, then a bit for each of those two), the cut of a
+suit among four seats (slots) is a machine word: the key of ``parts`` (see
+:func:`_canon`)."""
+
 Context = tuple[
     int,
     bool,
@@ -232,7 +258,7 @@ Context = tuple[
     int,
     int,
     tuple[int, ...],
-    dict[tuple[int, ...], int],
+    dict[int, int],
     dict[tuple[tuple[int, ...], int], tuple[int, int]],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
@@ -241,8 +267,9 @@ numbered key: the context key, plus :data:`SLOTTED` when the cards are numbered 
 slots, see :func:`_slotted`); ``team`` the
 seats of the contracting side (the contractor alone in misère) as a mask; ``seats``
 those who play; ``parts`` the canonical parts of suits met so far (with the seats'
-lengths) and ``keys`` the transposition keys of positions met so far by their exact
-cards (see ``_canon``).
+lengths), by the seats' cards of the suit packed (see :data:`CUT_SPECS`), and
+``keys`` the transposition keys of positions met so far by their exact cards (see
+``_canon``).
 
 Plain tuples, unpacked where used: cheaper than named fields, and unboxed when
 compiled."""
@@ -655,25 +682,51 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     if known is not None:
         return known
     both = 0  # the places, and the lengths above PART_SPLIT
+    four = len(seats) == 4
+    h0 = h1 = h2 = h3 = 0
+    if four:
+        # the usual four hands read once (compiled, each read of a hand from the
+        # tuple unboxes a wide int through a call)
+        h0 = hands[seats[0]]
+        h1 = hands[seats[1]]
+        h2 = hands[seats[2]]
+        h3 = hands[seats[3]]
     for suit in range(NO_SUIT + 1):
         suit_mask = N_SUIT_MASKS[key][suit]
         if not live & suit_mask:
             continue  # no card left of it: its part is empty
-        cut: tuple[int, ...]
-        if len(seats) == 4:
-            # the usual four: built at once (no list turned into a tuple)
-            cut = (
-                hands[seats[0]] & suit_mask,
-                hands[seats[1]] & suit_mask,
-                hands[seats[2]] & suit_mask,
-                hands[seats[3]] & suit_mask,
+        # the seats' cards of the suit packed into one int (a machine word with
+        # four seats and slots: no tuple to build, box and hash), the suit on top
+        # unpacked at once: a fixed tuple type, every name used
+        base, window, first, second, width = CUT_SPECS[key][suit]
+        if four and not first:
+            # every card of the suit in its window (no left bower, no Joker): each
+            # seat's cut shifted down is its packed bits, no call and no branch
+            packed = suit << width | (h0 & suit_mask) >> base
+            packed = packed << width | (h1 & suit_mask) >> base
+            packed = packed << width | (h2 & suit_mask) >> base
+            packed = packed << width | (h3 & suit_mask) >> base
+        elif four:
+            packed = suit << width | _pack(h0 & suit_mask, base, window, first, second)
+            packed = packed << width | _pack(
+                h1 & suit_mask, base, window, first, second
+            )
+            packed = packed << width | _pack(
+                h2 & suit_mask, base, window, first, second
+            )
+            packed = packed << width | _pack(
+                h3 & suit_mask, base, window, first, second
             )
         else:
-            cut = tuple([hands[seat] & suit_mask for seat in seats])
-        part = parts.get(cut)
+            packed = suit
+            for seat in seats:
+                held = hands[seat] & suit_mask
+                packed = packed << width | _pack(held, base, window, first, second)
+        part = parts.get(packed)
         if part is None:
+            cut = tuple([hands[seat] & suit_mask for seat in seats])
             part = _part(RANKED[key][suit], cut, suit)
-            parts[cut] = part
+            parts[packed] = part
         both |= part
     # the contracting side is part of the key: a table may serve several deals
     extra = leader | team << 16
@@ -689,6 +742,16 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     known = (lengths | extra << 120, both ^ lengths << PART_SPLIT)
     keys[exact] = known
     return known
+
+
+def _pack(held: int, base: int, window: int, first: int, second: int) -> int:
+    """A seat's cards ``held`` of a suit packed as :data:`CUT_SPECS` tells."""
+    bits = held >> base & window
+    if held & first:
+        bits |= window + 1
+    if held & second:
+        bits |= (window + 1) << 1
+    return bits
 
 
 def _part(ranked: tuple[int, ...], cut: tuple[int, ...], suit: int) -> int:
