@@ -1,5 +1,6 @@
 """The sampling player, the duplicate match and the bid advisor."""
 
+import json
 import random
 import re
 
@@ -198,6 +199,68 @@ def test_advice_gives_chances_and_expected_scores() -> None:
     )
     with pytest.raises(InvalidStateError, match="ten distinct cards"):
         advise_bids(hand[:9], rules)
+
+
+def test_advice_refuses_bad_arguments_by_name() -> None:
+    rules = Rules()
+    hand = parse_cards("JK JH JD AH KH QH 10H 9S 8C 7D")
+    with pytest.raises(InvalidStateError, match=r"invalid seat '9': seats are 0 to 3"):
+        advise_bids(hand, rules, seat=9)
+    with pytest.raises(InvalidStateError, match=r"invalid dealer '4'"):
+        advise_bids(hand, rules, dealer=4)
+    with pytest.raises(InvalidStateError, match="samples must be a positive whole"):
+        advise_bids(hand, rules, samples=0)
+    with pytest.raises(InvalidStateError, match="invalid seed"):
+        advise_bids(hand, rules, seed="1")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="use parse_cards to read text"):
+        advise_bids("JK JH JD AH KH QH 10H 9S 8C 7D", rules)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="use parse_card to read text"):
+        advise_bids(["JK", *hand[1:]], rules)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="expected a Rules value"):
+        advise_bids(hand, "4 players")  # type: ignore[arg-type]
+
+
+def test_advise_json_is_the_advice(capsys: pytest.CaptureFixture[str]) -> None:
+    text = "JK JH JD AH KH QH 10S AS KC 10D"
+    argv = ["advise", "--players", "2", "--hand", text, "--samples", "2", "--seed", "3"]
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    rules = Rules.two_player()
+    advice = advise_bids(parse_cards(text), rules, samples=2, seed=3)
+    assert data["bids"] == [
+        {"bid": str(item.bid), "chance": item.chance, "expected": item.expected}
+        for item in advice
+    ]
+    assert data["hand"] == text.split()
+    assert (data["seat"], data["dealer"], data["samples"], data["seed"]) == (
+        0,
+        None,
+        2,
+        3,
+    )
+    assert Rules.from_dict(data["rules"]) == rules
+
+
+def test_match_json_gives_the_result(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["match", "rules", "random", "--deals", "4", "--seed", "5", "--json"]
+    argv += ["--progress", "never"]
+    assert main([*argv, "--workers", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    result = duplicate_match(RuleBasedPlayer(), RandomPlayer(6), deals=4, seed=5)
+    assert data["deals"] == 4
+    assert data["interrupted"] is False
+    assert data["differences"] == list(result.differences)
+    assert data["mean"] == pytest.approx(result.mean)
+    assert data["ci95"] == pytest.approx([result.low, result.high])
+    assert (data["a"]["player"], data["b"]["player"]) == ("rules", "random")
+    assert [data["a"]["contracts"], data["b"]["contracts"]] == list(result.bid)
+    assert [data["a"]["made"], data["b"]["made"]] == list(result.made)
+    assert data["a"]["longest_decision"] >= data["a"]["seconds_per_decision"] > 0
+    assert Rules.from_dict(data["rules"]) == Rules()
+    assert main([*argv, "--workers", "2"]) == 0
+    pooled = json.loads(capsys.readouterr().out)
+    for key in ("deals", "differences", "mean", "ci95"):
+        assert pooled[key] == data[key]  # the same results with any number of workers
 
 
 def test_match_and_advise_commands(capsys: pytest.CaptureFixture[str]) -> None:

@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple, cast
 
+from five_hundred._checks import check_dealer, check_rules, check_seat, check_seed
 from five_hundred._engine.codes import (
     HAND_SIZE,
     JOKER_CODE,
@@ -1102,10 +1103,26 @@ def advise_bids(
     gives every level.  Bids are listed from the best expected score.
 
     Raises:
-        InvalidStateError: if the hand is not ten distinct cards of the rules' pack.
+        InvalidStateError: if the hand is not ten distinct cards of the rules' pack,
+            ``seat`` or ``dealer`` is not a seat of the rules, ``samples`` is not a
+            positive whole number or ``seed`` is not a whole number.
+        TypeError: if ``hand`` is not a sequence of cards (text: read it with
+            :func:`~five_hundred.cards.parse_cards`) or ``rules`` not a
+            :class:`~five_hundred.rules.Rules`.
     """
+    rules = check_rules(rules)
+    given: object = hand  # checked: a text or a wrong type gets its TypeError
+    if isinstance(given, str) or not isinstance(given, Sequence):
+        wrong_type(given, "a sequence of Card values", "parse_cards")
     cards = list(hand)
+    for card in cards:
+        if not isinstance(card, Card):
+            wrong_type(card, "a Card", "parse_card")
+    seat = check_seat(rules, seat)
     dealer = (seat - 1) % rules.players if dealer is None else dealer
+    dealer = check_dealer(rules, dealer)
+    samples = _whole(samples, "samples", 1)
+    seed = check_seed(seed)
     rest = [card for card in pack(rules) if card not in cards]
     if (
         len(cards) != HAND_SIZE

@@ -5,13 +5,14 @@ import argparse
 from five_hundred.cards import parse_cards
 from five_hundred.cli._args import (
     _add_command,
+    _add_json,
     _add_rules_options,
     _Commands,
     _count_arg,
     _rules,
     _seed_arg,
 )
-from five_hundred.cli._output import _Out
+from five_hundred.cli._output import _Out, _write_json
 from five_hundred.sampling import advise_bids
 
 __all__ = ["add_parser", "run"]
@@ -34,6 +35,7 @@ def add_parser(commands: _Commands) -> None:
         "--samples", type=_count_arg, default=8, help="deals sampled (default 8)"
     )
     parser.add_argument("--seed", type=_seed_arg, default=0, help="seed of the samples")
+    _add_json(parser)
     _add_rules_options(parser)
     parser.set_defaults(handler=run)
 
@@ -50,6 +52,21 @@ def run(args: argparse.Namespace, out: _Out) -> int:
         samples=args.samples,
         seed=args.seed,
     )
+    if args.json:
+        data = {
+            "hand": [str(card) for card in hand],
+            "seat": args.seat,
+            "dealer": args.dealer,  # null: the seat before the hand's
+            "samples": args.samples,
+            "seed": args.seed,
+            "bids": [
+                {"bid": str(item.bid), "chance": item.chance, "expected": item.expected}
+                for item in advice
+            ],
+            "rules": rules.to_dict(),
+        }
+        _write_json(out.stream, data)
+        return 0
     out.line(
         out.text(
             f"{args.samples} sampled deals, solved double-dummy (seed {args.seed})."

@@ -7,6 +7,7 @@ import time
 from five_hundred.bots import Player, RandomPlayer, RuleBasedPlayer
 from five_hundred.cli._args import (
     _add_command,
+    _add_json,
     _add_rules_options,
     _Commands,
     _count_arg,
@@ -16,11 +17,17 @@ from five_hundred.cli._args import (
     _UsageError,
 )
 from five_hundred.cli._game_text import _describe_rules
-from five_hundred.cli._output import _Out, _plural
+from five_hundred.cli._output import _Out, _plural, _write_json
 from five_hundred.cli.simulate import _add_parallel_options, _progress, _show_progress
 from five_hundred.errors import quote
 from five_hundred.parallel import ClusterError
-from five_hundred.sampling import ROLLOUTS, SamplingPlayer, duplicate_match
+from five_hundred.rules import Rules
+from five_hundred.sampling import (
+    ROLLOUTS,
+    MatchResult,
+    SamplingPlayer,
+    duplicate_match,
+)
 
 __all__ = ["add_parser", "run"]
 
@@ -129,6 +136,7 @@ def add_parser(commands: _Commands) -> None:
         help="a progress bar (with rich, on a terminal by default)",
     )
     _add_parallel_options(parser, "the results (but the times)")
+    _add_json(parser)
     _add_rules_options(parser)
     parser.set_defaults(handler=run)
 
@@ -154,9 +162,15 @@ def run(args: argparse.Namespace, out: _Out) -> int:
     except ClusterError as error:
         raise _UsageError(str(error)) from None
     except KeyboardInterrupt:
-        out.line(out.text("Interrupted before a deal was finished."))
+        if args.json:
+            _write_json(out.stream, {"deals": 0, "interrupted": True})
+        else:
+            out.line(out.text("Interrupted before a deal was finished."))
         return 130
     elapsed = time.perf_counter() - start
+    if args.json:
+        _write_json(out.stream, _match_data(args, result, rules, elapsed))
+        return 130 if result.interrupted else 0
     if result.interrupted:
         out.line(
             out.text(
@@ -183,3 +197,32 @@ def run(args: argparse.Namespace, out: _Out) -> int:
             f"(longest {1000 * result.slowest[index]:.0f} ms)"
         )
     return 130 if result.interrupted else 0
+
+
+def _match_data(
+    args: argparse.Namespace, result: MatchResult, rules: Rules, elapsed: float
+) -> dict[str, object]:
+    """What ``match --json`` prints: the score difference and each player's figures."""
+    players = []
+    for index, name in enumerate((args.a, args.b)):
+        players.append(
+            {
+                "player": name,
+                "contracts": result.bid[index],
+                "made": result.made[index],
+                "seconds_per_decision": result.seconds[index],
+                "longest_decision": result.slowest[index],
+            }
+        )
+    return {
+        "deals": result.deals,
+        "seed": args.seed,
+        "seconds": round(elapsed, 3),
+        "interrupted": result.interrupted,
+        "mean": result.mean,
+        "ci95": [result.low, result.high],
+        "differences": list(result.differences),
+        "a": players[0],
+        "b": players[1],
+        "rules": rules.to_dict(),
+    }
