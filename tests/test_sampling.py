@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+import five_hundred
 from five_hundred import (
     Action,
     GameState,
@@ -199,6 +200,13 @@ def test_advice_gives_chances_and_expected_scores() -> None:
     )
     with pytest.raises(InvalidStateError, match="ten distinct cards"):
         advise_bids(hand[:9], rules)
+
+
+def test_the_analysis_names_are_exported_from_the_package() -> None:
+    # the package page's promise: every documented public name is importable from it
+    for name in sampling.__all__:
+        assert name in five_hundred.__all__
+        assert getattr(five_hundred, name) is getattr(sampling, name)
 
 
 def test_advice_refuses_bad_arguments_by_name() -> None:

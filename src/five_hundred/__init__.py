@@ -76,6 +76,13 @@ from five_hundred.rules import (
     ScoringTable,
     side_of,
 )
+from five_hundred.sampling import (
+    BidAdvice,
+    MatchResult,
+    SamplingPlayer,
+    advise_bids,
+    duplicate_match,
+)
 from five_hundred.scoring import (
     HandScore,
     ScoreSheet,
@@ -128,6 +135,7 @@ __all__ = [
     "Action",
     "Auction",
     "Bid",
+    "BidAdvice",
     "Call",
     "CallPartner",
     "Card",
@@ -145,6 +153,7 @@ __all__ = [
     "InvalidNotationError",
     "InvalidStateError",
     "JokerLeadSuit",
+    "MatchResult",
     "MisereBid",
     "MisereKind",
     "NominateJoker",
@@ -160,6 +169,7 @@ __all__ = [
     "RuleBasedPlayer",
     "Rules",
     "RulesConfigError",
+    "SamplingPlayer",
     "ScoreSheet",
     "ScoringTable",
     "SeatView",
@@ -169,6 +179,7 @@ __all__ = [
     "TrickBid",
     "WrongPhaseError",
     "__version__",
+    "advise_bids",
     "apply",
     "apply_call",
     "bid_ladder",
@@ -179,6 +190,7 @@ __all__ = [
     "contract_made",
     "deal",
     "describe_result",
+    "duplicate_match",
     "effective_suit",
     "explain_call",
     "explain_illegal",
