@@ -1,7 +1,8 @@
 """five_hundred: a typed, immutable rules engine for the card game Five Hundred (500).
 
-Everything public is importable from here; each name is defined and documented in one
-module (:mod:`five_hundred.cards`, :mod:`five_hundred.rules`, ...).
+The names of everyday use are importable from here; each name is defined and
+documented in one module (:mod:`five_hundred.cards`, :mod:`five_hundred.rules`, ...),
+where the lower-level ones (card codes and masks, record formats, ...) are found.
 """
 
 from importlib.metadata import PackageNotFoundError, version
