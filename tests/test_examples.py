@@ -1,10 +1,13 @@
 """Run every example script (examples/perft.py has its own test) and check its output."""
 
+import re
 import runpy
 import sys
 from pathlib import Path
 
 import pytest
+
+from five_hundred import Rules, side_of
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 CHECKED_ELSEWHERE = {"perft.py"}
@@ -26,6 +29,7 @@ def run_example(
 def test_every_example_is_tested() -> None:
     names = {path.name for path in EXAMPLES.glob("*.py")} - CHECKED_ELSEWHERE
     assert names == {
+        "analyse_a_hand.py",
         "bot_match.py",
         "playout_bot.py",
         "random_game.py",
@@ -90,3 +94,30 @@ def test_playout_bot(
     assert [line.split(":")[0] for line in lines] == ["deal 0", "deal 1"]
     assert all("result (" in line for line in lines)
     assert run_example("playout_bot.py", capsys, monkeypatch, "2") == out  # seeded
+
+
+def test_analyse_a_hand(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = run_example("analyse_a_hand.py", capsys, monkeypatch, "5").splitlines()
+    head = re.fullmatch(
+        r"Contract \S+ by seat (\d): \d+ tricks won so far, 6 to play\.", lines[0]
+    )
+    solved = re.fullmatch(
+        r"Double-dummy, the contracting side takes (\d+) more: (made|set)\.", lines[1]
+    )
+    to_act = re.fullmatch(r"Seat (\d) to play; .*", lines[2])
+    assert head is not None
+    assert solved is not None
+    assert to_act is not None
+    assert all(line.startswith("  PLAY ") for line in lines[3:-1])
+    values = [int(line.rsplit(": ", 1)[1]) for line in lines[3:-1]]
+    # the seat to act picks its side's best card: the solver's value is that card's
+    rules = Rules()
+    ours = side_of(rules, int(to_act[1])) == side_of(rules, int(head[1]))
+    assert int(solved[1]) == (max(values) if ours else min(values))
+    assert re.fullmatch(
+        r"Sampling against rule-based, 2 deals played both ways: [+-]\d+\.\d points "
+        r"a deal \(95% CI [+-]\d+\.\d to [+-]\d+\.\d\); each deal: [+-]\d+, [+-]\d+",
+        lines[-1],
+    )
