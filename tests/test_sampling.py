@@ -228,6 +228,22 @@ def test_advice_refuses_bad_arguments_by_name() -> None:
         advise_bids(hand, "4 players")  # type: ignore[arg-type]
 
 
+def test_advice_reports_progress_by_sample(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = parse_cards("JK JH JD AH KH QH 10S AS KC 10D")
+    done: list[int] = []
+    rules = Rules.two_player()
+    advice = advise_bids(hand, rules, samples=3, seed=1, progress=done.append)
+    assert done == [1, 2, 3]
+    assert advice == advise_bids(hand, rules, samples=3, seed=1)
+    text = "JK JH JD AH KH QH 10S AS KC 10D"
+    argv = ["advise", "--players", "2", "--hand", text, "--samples", "2"]
+    assert main([*argv, "--progress", "always"]) == 0
+    out, err = capsys.readouterr()
+    assert "sampling" in err  # the bar is on stderr
+    assert "\x1b" not in out
+    assert out.startswith("2 sampled deals, solved double-dummy")
+
+
 def test_advise_json_is_the_advice(capsys: pytest.CaptureFixture[str]) -> None:
     text = "JK JH JD AH KH QH 10S AS KC 10D"
     argv = ["advise", "--players", "2", "--hand", text, "--samples", "2", "--seed", "3"]

@@ -1090,6 +1090,7 @@ def advise_bids(
     dealer: int | None = None,
     samples: int = 8,
     seed: int = 0,
+    progress: Callable[[int], None] | None = None,
 ) -> list[BidAdvice]:
     """Estimate each six-level-and-up bid (and misère) for ``hand`` held by ``seat``.
 
@@ -1100,7 +1101,8 @@ def advise_bids(
     ``seat`` then wins the auction in each strain, discards and nominates as
     :class:`~five_hundred.bots.RuleBasedPlayer` would, and the play is solved
     double-dummy (:func:`~five_hundred.search.solver.solve`): one solve a strain
-    gives every level.  Bids are listed from the best expected score.
+    gives every level.  Bids are listed from the best expected score.  ``progress``
+    is called with the number of samples done as each sample is solved.
 
     Raises:
         InvalidStateError: if the hand is not ten distinct cards of the rules' pack,
@@ -1134,7 +1136,7 @@ def advise_bids(
     rng = random.Random(seed)
     strains = list(Strain)
     counts: dict[Bid, list[int]] = {}
-    for _ in range(samples):
+    for done in range(samples):
         rng.shuffle(rest)
         hands: list[list[Card]] = []
         place = 0
@@ -1163,6 +1165,8 @@ def advise_bids(
                 record = counts.setdefault(MISERE, [0, 0])
                 record[0] += 1
                 record[1] += solve(state) == 0
+        if progress is not None:
+            progress(done + 1)
     advice = []
     for bid, (tried, made) in counts.items():
         chance = made / tried

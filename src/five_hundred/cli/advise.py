@@ -13,6 +13,7 @@ from five_hundred.cli._args import (
     _seed_arg,
 )
 from five_hundred.cli._output import _Out, _write_json
+from five_hundred.cli.simulate import _progress, _show_progress
 from five_hundred.sampling import advise_bids
 
 __all__ = ["add_parser", "run"]
@@ -35,6 +36,12 @@ def add_parser(commands: _Commands) -> None:
         "--samples", type=_count_arg, default=8, help="deals sampled (default 8)"
     )
     parser.add_argument("--seed", type=_seed_arg, default=0, help="seed of the samples")
+    parser.add_argument(
+        "--progress",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="a progress bar (with rich, on a terminal by default)",
+    )
     _add_json(parser)
     _add_rules_options(parser)
     parser.set_defaults(handler=run)
@@ -44,14 +51,16 @@ def run(args: argparse.Namespace, out: _Out) -> int:
     """Run ``advise`` with the parsed ``args``; return the exit status."""
     rules = _rules(args)
     hand = parse_cards(args.hand)
-    advice = advise_bids(
-        hand,
-        rules,
-        seat=args.seat,
-        dealer=args.dealer,
-        samples=args.samples,
-        seed=args.seed,
-    )
+    with _progress(args.samples, _show_progress(args.progress), "sampling") as report:
+        advice = advise_bids(
+            hand,
+            rules,
+            seat=args.seat,
+            dealer=args.dealer,
+            samples=args.samples,
+            seed=args.seed,
+            progress=report,
+        )
     if args.json:
         data = {
             "hand": [str(card) for card in hand],
