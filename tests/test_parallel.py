@@ -137,6 +137,20 @@ def test_ray_plays_the_serial_match(capsys: pytest.CaptureFixture[str]) -> None:
     assert "cannot reach the Ray cluster" in capsys.readouterr().err
 
 
+def test_ray_gives_the_serial_advice(capsys: pytest.CaptureFixture[str]) -> None:
+    """The bid advisor's samples as Ray tasks: the serial estimates."""
+    pytest.importorskip("ray") if not REQUIRED else __import__("ray")
+    hand = "JK JH JD AH KH QH 10S AS KC 10D"
+    argv = ["advise", "--players", "2", "--hand", hand, "--samples", "3", "--json"]
+    argv += ["--progress", "never"]
+    assert main([*argv, "--workers", "1"]) == 0
+    serial = capsys.readouterr().out
+    assert main([*argv, "--ray", "--workers", "2"]) == 0
+    assert capsys.readouterr().out == serial
+    assert main([*argv, "--ray", "127.0.0.1:1"]) == 2
+    assert "cannot reach the Ray cluster" in capsys.readouterr().err
+
+
 def test_workers_are_forked_only_while_no_other_thread_runs() -> None:
     from five_hundred.parallel import _context
 

@@ -31,6 +31,7 @@ from five_hundred.bidding import Pass, TrickBid, parse_bid
 from five_hundred.bots import _strain_estimate
 from five_hundred.cards import CARDS_BY_CODE, Strain, mask_from_cards
 from five_hundred.cli import main
+from five_hundred.parallel import Outcome
 from five_hundred.sampling import (
     SamplingPlayer,
     _BidSimulator,
@@ -242,6 +243,32 @@ def test_advice_reports_progress_by_sample(capsys: pytest.CaptureFixture[str]) -
     assert "sampling" in err  # the bar is on stderr
     assert "\x1b" not in out
     assert out.startswith("2 sampled deals, solved double-dummy")
+
+
+def test_advice_is_the_same_on_any_number_of_workers(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # each sample's deal has its own seed: the estimates do not depend on the split
+    hand = parse_cards("JK JH JD AH KH QH 10S AS KC 10D")
+    rules = Rules.two_player()
+    serial = advise_bids(hand, rules, samples=3, seed=4, workers=1)
+    assert advise_bids(hand, rules, samples=3, seed=4, workers=2) == serial
+    assert advise_bids(hand, rules, samples=3, seed=5) != serial  # the seed matters
+    text = "JK JH JD AH KH QH 10S AS KC 10D"
+    argv = ["advise", "--players", "2", "--hand", text, "--samples", "3", "--json"]
+    assert main([*argv, "--workers", "1"]) == 0
+    one = capsys.readouterr().out
+    assert main([*argv, "--workers", "2"]) == 0
+    assert capsys.readouterr().out == one
+
+    def interrupted(*_: object, **__: object) -> Outcome[object]:
+        return Outcome((), interrupted=True)  # what Ctrl-C makes of the run
+
+    monkeypatch.setattr(sampling, "run_chunks", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        advise_bids(hand, rules, samples=2)
+    assert main(argv) == 130
+    assert capsys.readouterr().out == "Interrupted: no estimate.\n"
 
 
 def test_advise_json_is_the_advice(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,7 +13,12 @@ from five_hundred.cli._args import (
     _seed_arg,
 )
 from five_hundred.cli._output import _Out, _write_json
-from five_hundred.cli.simulate import _progress, _show_progress
+from five_hundred.cli.simulate import (
+    _add_parallel_options,
+    _cluster_errors,
+    _progress,
+    _show_progress,
+)
 from five_hundred.sampling import advise_bids
 
 __all__ = ["add_parser", "run"]
@@ -42,6 +47,7 @@ def add_parser(commands: _Commands) -> None:
         default="auto",
         help="a progress bar (with rich, on a terminal by default)",
     )
+    _add_parallel_options(parser, "the estimates")
     _add_json(parser)
     _add_rules_options(parser)
     parser.set_defaults(handler=run)
@@ -51,16 +57,23 @@ def run(args: argparse.Namespace, out: _Out) -> int:
     """Run ``advise`` with the parsed ``args``; return the exit status."""
     rules = _rules(args)
     hand = parse_cards(args.hand)
-    with _progress(args.samples, _show_progress(args.progress), "sampling") as report:
-        advice = advise_bids(
-            hand,
-            rules,
-            seat=args.seat,
-            dealer=args.dealer,
-            samples=args.samples,
-            seed=args.seed,
-            progress=report,
-        )
+    show = _show_progress(args.progress)
+    try:
+        with _cluster_errors(), _progress(args.samples, show, "sampling") as report:
+            advice = advise_bids(
+                hand,
+                rules,
+                seat=args.seat,
+                dealer=args.dealer,
+                samples=args.samples,
+                seed=args.seed,
+                progress=report,
+                workers=args.workers,
+                ray=args.ray,
+            )
+    except KeyboardInterrupt:
+        out.line(out.text("Interrupted: no estimate."))
+        return 130
     if args.json:
         data = {
             "hand": [str(card) for card in hand],

@@ -14,13 +14,16 @@ from five_hundred.cli._args import (
     _int_arg,
     _rules,
     _seed_arg,
-    _UsageError,
 )
 from five_hundred.cli._game_text import _describe_rules
 from five_hundred.cli._output import _Out, _plural, _write_json
-from five_hundred.cli.simulate import _add_parallel_options, _progress, _show_progress
+from five_hundred.cli.simulate import (
+    _add_parallel_options,
+    _cluster_errors,
+    _progress,
+    _show_progress,
+)
 from five_hundred.errors import quote
-from five_hundred.parallel import ClusterError
 from five_hundred.rules import Rules
 from five_hundred.sampling import (
     ROLLOUTS,
@@ -148,7 +151,7 @@ def run(args: argparse.Namespace, out: _Out) -> int:
     a, b = _player(args.a, args, args.seed), _player(args.b, args, args.seed + 1)
     start = time.perf_counter()
     try:
-        with _progress(args.deals, show, "playing") as report:
+        with _cluster_errors(), _progress(args.deals, show, "playing") as report:
             result = duplicate_match(
                 a,
                 b,
@@ -159,8 +162,6 @@ def run(args: argparse.Namespace, out: _Out) -> int:
                 workers=args.workers,
                 ray=args.ray,
             )
-    except ClusterError as error:
-        raise _UsageError(str(error)) from None
     except KeyboardInterrupt:
         if args.json:
             _write_json(out.stream, {"deals": 0, "interrupted": True})

@@ -185,10 +185,8 @@ def _simulate(
         done += stats.hands
         report(done)
 
-    try:
+    with _cluster_errors():
         outcome = run_chunks(_chunk, work, workers=workers, ray=ray, on_done=moved)
-    except ClusterError as error:
-        raise _UsageError(str(error)) from None
     total = _Stats()
     for stats in outcome.results:
         total.merge(stats)
@@ -346,6 +344,15 @@ def add_parser(commands: _Commands) -> None:
     _add_parallel_options(parser, "the statistics")
     _add_rules_options(parser)
     parser.set_defaults(handler=run)
+
+
+@contextlib.contextmanager
+def _cluster_errors() -> Iterator[None]:
+    """A Ray cluster that is missing or unreachable as one line of usage error."""
+    try:
+        yield
+    except ClusterError as error:
+        raise _UsageError(str(error)) from None
 
 
 def _add_parallel_options(parser: argparse.ArgumentParser, results: str) -> None:
