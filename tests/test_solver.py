@@ -48,6 +48,7 @@ from five_hundred._engine.solve import (
     N_RANK,
     N_STRENGTH,
     N_SUIT_MASKS,
+    N_TRUMP,
     PLACES,
     RANKED,
     SLOTTED,
@@ -609,7 +610,8 @@ def test_the_search_order_ranks_every_head_once(
     order of their ranks (``_rank_move``) and, between equal ranks, highest first;
     discards (cards that cannot win the trick) from the shortest suit first, low
     cards first (in misère high cards first, of any suit), after the winners when
-    the other side wins the trick so far."""
+    the other side wins the trick so far; leads of side suits that an opponent can
+    ruff (void in it, holding a trump) after every other lead."""
     for state in _line(seed, line, 6, rules):
         core = inner(state)
         ctx, pos = _context(core), position_of(core)
@@ -619,6 +621,20 @@ def test_the_search_order_ranks_every_head_once(
         key, team, seat, winner = ctx[0], ctx[6], pos[1], pos[8]
         leading = not pos[3]
         mine = (team >> seat & 1) == (team >> winner & 1)
+        trump = N_TRUMP[key]
+        masks = N_SUIT_MASKS[key]
+        ruffed_suits = {
+            suit
+            for suit in range(4)
+            for other in ctx[7]
+            if leading
+            and trump >= 0
+            and suit != trump
+            and team >> other & 1 != team >> seat & 1
+            and not pos[0][other] & masks[suit]
+            and pos[0][other] & masks[trump]
+        }
+        ruffed_seen = False  # a lead of a ruffable suit searched already
         live = _live(ctx[7], pos[0], pos[3])
         row = N_STRENGTH[key][pos[4] if not leading else 0]
         ranks: list[tuple[int, int]] = []
@@ -632,6 +648,11 @@ def test_the_search_order_ranks_every_head_once(
             above = [c for c in RANKED[key][eff] if live & BITS[c]]
             top = above.index(choice) == 0
             length = sum(1 for c in same if c < JOKER_LEAD and N_EFF[key][c] == eff)
+            ruffed = eff in ruffed_suits
+            assert ruffed or not ruffed_seen
+            ruffed_seen = ruffed_seen or ruffed
+            if leading:
+                length = 1 if ruffed else 0
             rank = _rank_move(
                 leading,
                 top,

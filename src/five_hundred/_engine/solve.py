@@ -451,9 +451,15 @@ def _rank_move(
     ``top``: no live card above it in its suit; ``rank``: its rank offset (see
     :data:`N_RANK`, below 16); ``power``: its strength in the trick (0: a discard);
     ``mine``: the seat's side wins the trick so far, with strength ``best``;
-    ``length``: how many legal cards of its effective suit the seat holds (below 31).
+    ``length``: following, how many legal cards of its effective suit the seat holds
+    (below 31); leading, 1 when an opponent can ruff the suit (see :func:`_ruffs`),
+    else 0.
     """
     if leading:
+        if length:
+            # its top card is no sure winner: led like a low card, after the low
+            # cards of the suits the other side must follow
+            return -rank - 32
         return 1000 if top else -rank
     if power > best and not mine:
         return 1000 - power
@@ -467,9 +473,10 @@ def _rank_move(
 def _order(ctx: Context, pos: Position) -> list[int]:
     """The choices to search at ``pos`` (the heads of :func:`_heads`), best first.
 
-    Leads: a suit's top card first, else low cards; following: low cards when the
-    side already wins the trick, else the cheapest card that wins, else low cards;
-    discards from the shortest suit first, low cards first (in misère high cards).
+    Leads: a suit's top card first, else low cards, and last the cards of suits an
+    opponent can ruff (low cards first); following: low cards when the side already
+    wins the trick, else the cheapest card that wins, else low cards; discards from
+    the shortest suit first, low cards first (in misère high cards).
     """
     key, misere, team = ctx[0], ctx[1], ctx[6]
     seat, trick, led, winner, best, live = (
@@ -508,6 +515,7 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     # each (and compiled, a plain ``sort()`` is a direct call)
     scored: list[int] = []
     leading = not trick
+    ruffs = _ruffs(ctx, pos) if leading else 0
     row = N_STRENGTH[key][led] if not leading else N_STRENGTH[key][0]
     plain = PLAIN[key]
     ranks = N_RANK[key]
@@ -520,7 +528,8 @@ def _order(ctx: Context, pos: Position) -> list[int]:
         # only a discard's rank reads its suit's length; counted by codes.popcount
         # here and in the bounds (compiled, int.bit_count is a method call through a
         # boxed int: this loop over a few cards stays on machine words)
-        length = popcount(held) if not leading and suit != led else 0
+        # a lead's rank reads instead whether an opponent can ruff the suit
+        length = popcount(held) if not leading and suit != led else ruffs >> suit & 1
         if plain[suit]:
             # bit order is rank order: a held card heads its run when the next live
             # card above it is another seat's (or there is none)
@@ -566,6 +575,29 @@ def _order(ctx: Context, pos: Position) -> list[int]:
         return [-scored[0] & 255]
     scored.sort()
     return [-item & 255 for item in scored]
+
+
+def _ruffs(ctx: Context, pos: Position) -> int:
+    """The side suits that an opponent of the seat to act can ruff, as a mask of suits.
+
+    Those it is void in while holding a trump (none without trumps).
+    """
+    key, team, seats = ctx[0], ctx[6], ctx[7]
+    trump = N_TRUMP[key]
+    if trump < 0:
+        return 0
+    hands = pos[0]
+    side = team >> pos[1] & 1
+    masks = N_SUIT_MASKS[key]
+    trumps = masks[trump]
+    ruffs = 0
+    for seat in seats:
+        held = hands[seat]
+        if team >> seat & 1 != side and held & trumps:
+            for suit in range(4):
+                if suit != trump and not held & masks[suit]:
+                    ruffs |= 1 << suit
+    return ruffs
 
 
 def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position, int]:
