@@ -611,7 +611,8 @@ def test_the_search_order_ranks_every_head_once(
     discards (cards that cannot win the trick) from the shortest suit first, low
     cards first (in misère high cards first, of any suit), after the winners when
     the other side wins the trick so far; leads of side suits that an opponent can
-    ruff (void in it, holding a trump) after every other lead."""
+    ruff (void in it, holding a trump), and of trumps when no opponent holds one,
+    after every other lead."""
     for state in _line(seed, line, 6, rules):
         core = inner(state)
         ctx, pos = _context(core), position_of(core)
@@ -623,17 +624,19 @@ def test_the_search_order_ranks_every_head_once(
         mine = (team >> seat & 1) == (team >> winner & 1)
         trump = N_TRUMP[key]
         masks = N_SUIT_MASKS[key]
-        ruffed_suits = {
-            suit
-            for suit in range(4)
-            for other in ctx[7]
-            if leading
-            and trump >= 0
-            and suit != trump
-            and team >> other & 1 != team >> seat & 1
-            and not pos[0][other] & masks[suit]
-            and pos[0][other] & masks[trump]
-        }
+        opponents = [
+            pos[0][other] for other in ctx[7] if team >> other & 1 != team >> seat & 1
+        ]
+        late_suits = set()  # leads tried last
+        if leading and trump >= 0:
+            late_suits = {
+                suit
+                for suit in range(4)
+                for held in opponents
+                if suit != trump and not held & masks[suit] and held & masks[trump]
+            }
+            if not any(held & masks[trump] for held in opponents):
+                late_suits.add(trump)
         ruffed_seen = False  # a lead of a ruffable suit searched already
         live = _live(ctx[7], pos[0], pos[3])
         row = N_STRENGTH[key][pos[4] if not leading else 0]
@@ -648,7 +651,7 @@ def test_the_search_order_ranks_every_head_once(
             above = [c for c in RANKED[key][eff] if live & BITS[c]]
             top = above.index(choice) == 0
             length = sum(1 for c in same if c < JOKER_LEAD and N_EFF[key][c] == eff)
-            ruffed = eff in ruffed_suits
+            ruffed = eff in late_suits
             assert ruffed or not ruffed_seen
             ruffed_seen = ruffed_seen or ruffed
             if leading:

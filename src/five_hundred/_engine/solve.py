@@ -27,7 +27,8 @@ The techniques are those of bridge solvers, on the engine's masks:
   each; both are computed once per table entry (stored at once when they cut the
   search off), and the table keys are cached by the exact cards;
 - move ordering: winners and cheap wins first, low cards when the side already wins,
-  discards from the shortest suit (low cards first; in misère high cards);
+  discards from the shortest suit (low cards first; in misère high cards), leads of
+  suits an opponent can ruff (and of trumps that draw none) last;
 - cards adjacent among those still in play (the trick included) in one effective suit
   are one move: only the highest of such a run is searched;
 - the values of every choice (:func:`choice_values`) are searched in the move order
@@ -452,13 +453,14 @@ def _rank_move(
     :data:`N_RANK`, below 16); ``power``: its strength in the trick (0: a discard);
     ``mine``: the seat's side wins the trick so far, with strength ``best``;
     ``length``: following, how many legal cards of its effective suit the seat holds
-    (below 31); leading, 1 when an opponent can ruff the suit (see :func:`_ruffs`),
+    (below 31); leading, 1 when the suit's leads go last (see :func:`_late_leads`),
     else 0.
     """
     if leading:
         if length:
-            # its top card is no sure winner: led like a low card, after the low
-            # cards of the suits the other side must follow
+            # an opponent can ruff it, so its top card is no sure winner, or it is
+            # the trump suit and no opponent has a trump left: led like a low card,
+            # after the low cards of the other suits
             return -rank - 32
         return 1000 if top else -rank
     if power > best and not mine:
@@ -474,9 +476,10 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     """The choices to search at ``pos`` (the heads of :func:`_heads`), best first.
 
     Leads: a suit's top card first, else low cards, and last the cards of suits an
-    opponent can ruff (low cards first); following: low cards when the side already
-    wins the trick, else the cheapest card that wins, else low cards; discards from
-    the shortest suit first, low cards first (in misère high cards).
+    opponent can ruff or of trumps that draw none (low cards first); following: low
+    cards when the side already wins the trick, else the cheapest card that wins,
+    else low cards; discards from the shortest suit first, low cards first (in
+    misère high cards).
     """
     key, misere, team = ctx[0], ctx[1], ctx[6]
     seat, trick, led, winner, best, live = (
@@ -515,7 +518,7 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     # each (and compiled, a plain ``sort()`` is a direct call)
     scored: list[int] = []
     leading = not trick
-    ruffs = _ruffs(ctx, pos) if leading else 0
+    late = _late_leads(ctx, pos) if leading else 0
     row = N_STRENGTH[key][led] if not leading else N_STRENGTH[key][0]
     plain = PLAIN[key]
     ranks = N_RANK[key]
@@ -528,8 +531,8 @@ def _order(ctx: Context, pos: Position) -> list[int]:
         # only a discard's rank reads its suit's length; counted by codes.popcount
         # here and in the bounds (compiled, int.bit_count is a method call through a
         # boxed int: this loop over a few cards stays on machine words)
-        # a lead's rank reads instead whether an opponent can ruff the suit
-        length = popcount(held) if not leading and suit != led else ruffs >> suit & 1
+        # a lead's rank reads instead whether the suit's leads go last
+        length = popcount(held) if not leading and suit != led else late >> suit & 1
         if plain[suit]:
             # bit order is rank order: a held card heads its run when the next live
             # card above it is another seat's (or there is none)
@@ -577,10 +580,12 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     return [-item & 255 for item in scored]
 
 
-def _ruffs(ctx: Context, pos: Position) -> int:
-    """The side suits that an opponent of the seat to act can ruff, as a mask of suits.
+def _late_leads(ctx: Context, pos: Position) -> int:
+    """The suits whose leads the move order tries last, as a mask of suits.
 
-    Those it is void in while holding a trump (none without trumps).
+    The side suits that an opponent of the seat to act can ruff (void in it, holding
+    a trump), and the trump suit when no opponent holds a trump (a trump led draws
+    none); nothing without trumps.
     """
     key, team, seats = ctx[0], ctx[6], ctx[7]
     trump = N_TRUMP[key]
@@ -590,14 +595,15 @@ def _ruffs(ctx: Context, pos: Position) -> int:
     side = team >> pos[1] & 1
     masks = N_SUIT_MASKS[key]
     trumps = masks[trump]
-    ruffs = 0
+    late = 1 << trump
     for seat in seats:
         held = hands[seat]
         if team >> seat & 1 != side and held & trumps:
+            late &= ~(1 << trump)
             for suit in range(4):
                 if suit != trump and not held & masks[suit]:
-                    ruffs |= 1 << suit
-    return ruffs
+                    late |= 1 << suit
+    return late
 
 
 def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position, int]:
