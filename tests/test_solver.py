@@ -45,6 +45,7 @@ from five_hundred._engine.solve import (
     N_EFF,
     N_JOKER,
     N_KEYS,
+    N_NT,
     N_RANK,
     N_STRENGTH,
     N_SUIT_MASKS,
@@ -611,8 +612,9 @@ def test_the_search_order_ranks_every_head_once(
     discards (cards that cannot win the trick) from the shortest suit first, low
     cards first (in misère high cards first, of any suit), after the winners when
     the other side wins the trick so far; leads of side suits that an opponent can
-    ruff (void in it, holding a trump), and of trumps when no opponent holds one,
-    after every other lead."""
+    ruff (void in it, holding a trump; without trumps, the un-nominated Joker when
+    it follows only a void player), and of trumps when no opponent holds one, after
+    every other lead."""
     for state in _line(seed, line, 6, rules):
         core = inner(state)
         ctx, pos = _context(core), position_of(core)
@@ -637,6 +639,14 @@ def test_the_search_order_ranks_every_head_once(
             }
             if not any(held & masks[trump] for held in opponents):
                 late_suits.add(trump)
+        elif leading and N_NT[key] and ctx[4][0]:
+            # the Joker, following only a void player, ruffs the suits it is void in
+            late_suits = {
+                suit
+                for suit in range(4)
+                for held in opponents
+                if not held & masks[suit] and held & masks[NO_SUIT]
+            }
         ruffed_seen = False  # a lead of a ruffable suit searched already
         live = _live(ctx[7], pos[0], pos[3])
         row = N_STRENGTH[key][pos[4] if not leading else 0]

@@ -458,9 +458,9 @@ def _rank_move(
     """
     if leading:
         if length:
-            # an opponent can ruff it, so its top card is no sure winner, or it is
-            # the trump suit and no opponent has a trump left: led like a low card,
-            # after the low cards of the other suits
+            # an opponent can ruff it (or play the Joker on it), so its top card is
+            # no sure winner, or it is the trump suit and no opponent has a trump
+            # left: led like a low card, after the low cards of the other suits
             return -rank - 32
         return 1000 if top else -rank
     if power > best and not mine:
@@ -584,22 +584,28 @@ def _late_leads(ctx: Context, pos: Position) -> int:
     """The suits whose leads the move order tries last, as a mask of suits.
 
     The side suits that an opponent of the seat to act can ruff (void in it, holding
-    a trump), and the trump suit when no opponent holds a trump (a trump led draws
-    none); nothing without trumps.
+    a trump; without trumps, holding the un-nominated Joker when it follows only a
+    void player), and the trump suit when no opponent holds a trump (a trump led
+    draws none).
     """
-    key, team, seats = ctx[0], ctx[6], ctx[7]
+    key, options, team, seats = ctx[0], ctx[4], ctx[6], ctx[7]
     trump = N_TRUMP[key]
-    if trump < 0:
+    masks = N_SUIT_MASKS[key]
+    if trump >= 0:
+        ruffing = masks[trump]
+        drawn = 1 << trump
+    elif N_NT[key] and options[0]:
+        ruffing = N_JOKER_BIT[key]
+        drawn = 0
+    else:
         return 0
     hands = pos[0]
     side = team >> pos[1] & 1
-    masks = N_SUIT_MASKS[key]
-    trumps = masks[trump]
-    late = 1 << trump
+    late = drawn
     for seat in seats:
         held = hands[seat]
-        if team >> seat & 1 != side and held & trumps:
-            late &= ~(1 << trump)
+        if team >> seat & 1 != side and held & ruffing:
+            late &= ~drawn
             for suit in range(4):
                 if suit != trump and not held & masks[suit]:
                     late |= 1 << suit
