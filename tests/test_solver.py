@@ -416,7 +416,9 @@ def test_positions_differing_in_low_cards_share_an_entry() -> None:
             assert other_shape == shape
             if other_whole == whole:
                 continue  # alike after rank equivalence alone
-            _, low, high, _ = _lookup(ctx, table, pos, shape, other_whole, 0, 10)
+            _, low, high, _ = _lookup(
+                ctx, table, pos, shape, other_whole, 0, 10, -1, 11
+            )
             if low == high:
                 assert low == solve_core(other)
                 shared += 1

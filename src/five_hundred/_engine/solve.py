@@ -1169,11 +1169,15 @@ def _lookup(
     whole: int,
     low: int,
     high: int,
+    alpha: int,
+    beta: int,
 ) -> tuple[bool, int, int, int]:
     """The table's bounds at a trick's start.
 
-    Whether an entry matched, the bounds narrowed by every entry that matches, and
-    the relevant cards of those used.
+    Whether an entry matched, the bounds narrowed by the entries that match, and the
+    relevant cards of those used: every such entry, or those up to the first whose
+    bounds end the search of the window ``alpha``, ``beta`` (the bounds meet, or
+    one passes the window: the rest are not read).
     """
     entries = table.get(shape)
     if entries is None:
@@ -1192,6 +1196,8 @@ def _lookup(
                 used = _deeper(used, depths) if used else depths
                 low = max(low, stored_low)
                 high = min(high, stored_high)
+                if low >= beta or high <= alpha or low == high:
+                    break
     return found, low, high, _rel_of(ctx, pos[10], used) if used else 0
 
 
@@ -1219,7 +1225,9 @@ def _search(
         if done == HAND_SIZE - 1:
             return _last(ctx, pos)
         shape, whole = _canon(ctx, pos)
-        found, low, high, rel = _lookup(ctx, table, pos, shape, whole, low, high)
+        found, low, high, rel = _lookup(
+            ctx, table, pos, shape, whole, low, high, alpha, beta
+        )
         if not found:
             low, high, rel = _bounds(ctx, pos, low, high)
             if low == high or low >= beta or high <= alpha:
