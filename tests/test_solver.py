@@ -616,7 +616,8 @@ def test_the_search_order_ranks_every_head_once(
     the other side wins the trick so far; leads of side suits that an opponent can
     ruff (void in it, holding a trump; without trumps, the un-nominated Joker when
     it follows only a void player), and of trumps when no opponent holds one, after
-    every other lead."""
+    every other lead; other trumps after the side suits (their top card after the
+    side suits' top cards, low ones after their low cards)."""
     for state in _line(seed, line, 6, rules):
         core = inner(state)
         ctx, pos = _context(core), position_of(core)
@@ -667,7 +668,7 @@ def test_the_search_order_ranks_every_head_once(
             assert ruffed or not ruffed_seen
             ruffed_seen = ruffed_seen or ruffed
             if leading:
-                length = 1 if ruffed else 0
+                length = 1 if ruffed else 2 if eff == trump else 0
             rank = _rank_move(
                 leading,
                 top,

@@ -28,7 +28,8 @@ The techniques are those of bridge solvers, on the engine's masks:
   search off), and the table keys are cached by the exact cards;
 - move ordering: winners and cheap wins first, low cards when the side already wins,
   discards from the shortest suit (low cards first; in misère high cards), leads of
-  suits an opponent can ruff (and of trumps that draw none) last;
+  trumps after those of side suits, of suits an opponent can ruff (and of trumps
+  that draw none) last;
 - cards adjacent among those still in play (the trick included) in one effective suit
   are one move: only the highest of such a run is searched;
 - the values of every choice (:func:`choice_values`) are searched in the move order
@@ -454,14 +455,18 @@ def _rank_move(
     ``mine``: the seat's side wins the trick so far, with strength ``best``;
     ``length``: following, how many legal cards of its effective suit the seat holds
     (below 31); leading, 1 when the suit's leads go last (see :func:`_late_leads`),
-    else 0.
+    else 2 for the trump suit, else 0.
     """
     if leading:
-        if length:
+        if length == 1:
             # an opponent can ruff it (or play the Joker on it), so its top card is
             # no sure winner, or it is the trump suit and no opponent has a trump
             # left: led like a low card, after the low cards of the other suits
             return -rank - 32
+        if length:
+            # trumps: the top one after the side suits' top cards, low ones after
+            # their low cards
+            return 999 if top else -rank - 16
         return 1000 if top else -rank
     if power > best and not mine:
         return 1000 - power
@@ -475,8 +480,9 @@ def _rank_move(
 def _order(ctx: Context, pos: Position) -> list[int]:
     """The choices to search at ``pos`` (the heads of :func:`_heads`), best first.
 
-    Leads: a suit's top card first, else low cards, and last the cards of suits an
-    opponent can ruff or of trumps that draw none (low cards first); following: low
+    Leads: a side suit's top card first, then a top trump, else low cards (of side
+    suits, then trumps), and last the cards of suits an opponent can ruff or of
+    trumps that draw none (low cards first); following: low
     cards when the side already wins the trick, else the cheapest card that wins,
     else low cards; discards from the shortest suit first, low cards first (in
     misère high cards).
@@ -519,6 +525,7 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     scored: list[int] = []
     leading = not trick
     late = _late_leads(ctx, pos) if leading else 0
+    trump = N_TRUMP[key]
     row = N_STRENGTH[key][led] if not leading else N_STRENGTH[key][0]
     plain = PLAIN[key]
     ranks = N_RANK[key]
@@ -531,8 +538,13 @@ def _order(ctx: Context, pos: Position) -> list[int]:
         # only a discard's rank reads its suit's length; counted by codes.popcount
         # here and in the bounds (compiled, int.bit_count is a method call through a
         # boxed int: this loop over a few cards stays on machine words)
-        # a lead's rank reads instead whether the suit's leads go last
-        length = popcount(held) if not leading and suit != led else late >> suit & 1
+        # a lead's rank reads instead whether the suit's leads go last, or trumps
+        if not leading:
+            length = popcount(held) if suit != led else 0
+        elif late >> suit & 1:
+            length = 1
+        else:
+            length = 2 if suit == trump else 0
         if plain[suit]:
             # bit order is rank order: a held card heads its run when the next live
             # card above it is another seat's (or there is none)
