@@ -45,9 +45,11 @@ from five_hundred._engine.solve import (
     N_EFF,
     N_JOKER,
     N_KEYS,
+    N_NT,
     N_RANK,
     N_STRENGTH,
     N_SUIT_MASKS,
+    N_TRUMP,
     PLACES,
     RANKED,
     SLOTTED,
@@ -414,7 +416,9 @@ def test_positions_differing_in_low_cards_share_an_entry() -> None:
             assert other_shape == shape
             if other_whole == whole:
                 continue  # alike after rank equivalence alone
-            _, low, high, _ = _lookup(ctx, table, pos, shape, other_whole, 0, 10)
+            _, low, high, _ = _lookup(
+                ctx, table, pos, shape, other_whole, 0, 10, -1, 11
+            )
             if low == high:
                 assert low == solve_core(other)
                 shared += 1
@@ -609,7 +613,11 @@ def test_the_search_order_ranks_every_head_once(
     order of their ranks (``_rank_move``) and, between equal ranks, highest first;
     discards (cards that cannot win the trick) from the shortest suit first, low
     cards first (in misère high cards first, of any suit), after the winners when
-    the other side wins the trick so far."""
+    the other side wins the trick so far; leads of side suits that an opponent can
+    ruff (void in it, holding a trump; without trumps, the un-nominated Joker when
+    it follows only a void player), and of trumps when no opponent holds one, after
+    every other lead; other trumps after the side suits (their top card after the
+    side suits' top cards, low ones after their low cards)."""
     for state in _line(seed, line, 6, rules):
         core = inner(state)
         ctx, pos = _context(core), position_of(core)
@@ -619,6 +627,30 @@ def test_the_search_order_ranks_every_head_once(
         key, team, seat, winner = ctx[0], ctx[6], pos[1], pos[8]
         leading = not pos[3]
         mine = (team >> seat & 1) == (team >> winner & 1)
+        trump = N_TRUMP[key]
+        masks = N_SUIT_MASKS[key]
+        opponents = [
+            pos[0][other] for other in ctx[7] if team >> other & 1 != team >> seat & 1
+        ]
+        late_suits = set()  # leads tried last
+        if leading and trump >= 0:
+            late_suits = {
+                suit
+                for suit in range(4)
+                for held in opponents
+                if suit != trump and not held & masks[suit] and held & masks[trump]
+            }
+            if not any(held & masks[trump] for held in opponents):
+                late_suits.add(trump)
+        elif leading and N_NT[key] and ctx[4][0]:
+            # the Joker, following only a void player, ruffs the suits it is void in
+            late_suits = {
+                suit
+                for suit in range(4)
+                for held in opponents
+                if not held & masks[suit] and held & masks[NO_SUIT]
+            }
+        ruffed_seen = False  # a lead of a ruffable suit searched already
         live = _live(ctx[7], pos[0], pos[3])
         row = N_STRENGTH[key][pos[4] if not leading else 0]
         ranks: list[tuple[int, int]] = []
@@ -632,6 +664,11 @@ def test_the_search_order_ranks_every_head_once(
             above = [c for c in RANKED[key][eff] if live & BITS[c]]
             top = above.index(choice) == 0
             length = sum(1 for c in same if c < JOKER_LEAD and N_EFF[key][c] == eff)
+            ruffed = eff in late_suits
+            assert ruffed or not ruffed_seen
+            ruffed_seen = ruffed_seen or ruffed
+            if leading:
+                length = 1 if ruffed else 2 if eff == trump else 0
             rank = _rank_move(
                 leading,
                 top,

@@ -27,7 +27,9 @@ The techniques are those of bridge solvers, on the engine's masks:
   each; both are computed once per table entry (stored at once when they cut the
   search off), and the table keys are cached by the exact cards;
 - move ordering: winners and cheap wins first, low cards when the side already wins,
-  discards from the shortest suit (low cards first; in misère high cards);
+  discards from the shortest suit (low cards first; in misère high cards), leads of
+  trumps after those of side suits, of suits an opponent can ruff (and of trumps
+  that draw none) last;
 - cards adjacent among those still in play (the trick included) in one effective suit
   are one move: only the highest of such a run is searched;
 - the values of every choice (:func:`choice_values`) are searched in the move order
@@ -451,9 +453,20 @@ def _rank_move(
     ``top``: no live card above it in its suit; ``rank``: its rank offset (see
     :data:`N_RANK`, below 16); ``power``: its strength in the trick (0: a discard);
     ``mine``: the seat's side wins the trick so far, with strength ``best``;
-    ``length``: how many legal cards of its effective suit the seat holds (below 31).
+    ``length``: following, how many legal cards of its effective suit the seat holds
+    (below 31); leading, 1 when the suit's leads go last (see :func:`_late_leads`),
+    else 2 for the trump suit, else 0.
     """
     if leading:
+        if length == 1:
+            # an opponent can ruff it (or play the Joker on it), so its top card is
+            # no sure winner, or it is the trump suit and no opponent has a trump
+            # left: led like a low card, after the low cards of the other suits
+            return -rank - 32
+        if length:
+            # trumps: the top one after the side suits' top cards, low ones after
+            # their low cards
+            return 999 if top else -rank - 16
         return 1000 if top else -rank
     if power > best and not mine:
         return 1000 - power
@@ -467,9 +480,12 @@ def _rank_move(
 def _order(ctx: Context, pos: Position) -> list[int]:
     """The choices to search at ``pos`` (the heads of :func:`_heads`), best first.
 
-    Leads: a suit's top card first, else low cards; following: low cards when the
-    side already wins the trick, else the cheapest card that wins, else low cards;
-    discards from the shortest suit first, low cards first (in misère high cards).
+    Leads: a side suit's top card first, then a top trump, else low cards (of side
+    suits, then trumps), and last the cards of suits an opponent can ruff or of
+    trumps that draw none (low cards first); following: low
+    cards when the side already wins the trick, else the cheapest card that wins,
+    else low cards; discards from the shortest suit first, low cards first (in
+    misère high cards).
     """
     key, misere, team = ctx[0], ctx[1], ctx[6]
     seat, trick, led, winner, best, live = (
@@ -508,6 +524,8 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     # each (and compiled, a plain ``sort()`` is a direct call)
     scored: list[int] = []
     leading = not trick
+    late = _late_leads(ctx, pos) if leading else 0
+    trump = N_TRUMP[key]
     row = N_STRENGTH[key][led] if not leading else N_STRENGTH[key][0]
     plain = PLAIN[key]
     ranks = N_RANK[key]
@@ -520,7 +538,13 @@ def _order(ctx: Context, pos: Position) -> list[int]:
         # only a discard's rank reads its suit's length; counted by codes.popcount
         # here and in the bounds (compiled, int.bit_count is a method call through a
         # boxed int: this loop over a few cards stays on machine words)
-        length = popcount(held) if not leading and suit != led else 0
+        # a lead's rank reads instead whether the suit's leads go last, or trumps
+        if not leading:
+            length = popcount(held) if suit != led else 0
+        elif late >> suit & 1:
+            length = 1
+        else:
+            length = 2 if suit == trump else 0
         if plain[suit]:
             # bit order is rank order: a held card heads its run when the next live
             # card above it is another seat's (or there is none)
@@ -566,6 +590,38 @@ def _order(ctx: Context, pos: Position) -> list[int]:
         return [-scored[0] & 255]
     scored.sort()
     return [-item & 255 for item in scored]
+
+
+def _late_leads(ctx: Context, pos: Position) -> int:
+    """The suits whose leads the move order tries last, as a mask of suits.
+
+    The side suits that an opponent of the seat to act can ruff (void in it, holding
+    a trump; without trumps, holding the un-nominated Joker when it follows only a
+    void player), and the trump suit when no opponent holds a trump (a trump led
+    draws none).
+    """
+    key, options, team, seats = ctx[0], ctx[4], ctx[6], ctx[7]
+    trump = N_TRUMP[key]
+    masks = N_SUIT_MASKS[key]
+    if trump >= 0:
+        ruffing = masks[trump]
+        drawn = 1 << trump
+    elif N_NT[key] and options[0]:
+        ruffing = N_JOKER_BIT[key]
+        drawn = 0
+    else:
+        return 0
+    hands = pos[0]
+    side = team >> pos[1] & 1
+    late = drawn
+    for seat in seats:
+        held = hands[seat]
+        if team >> seat & 1 != side and held & ruffing:
+            late &= ~drawn
+            for suit in range(4):
+                if suit != trump and not held & masks[suit]:
+                    late |= 1 << suit
+    return late
 
 
 def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position, int]:
@@ -1125,11 +1181,15 @@ def _lookup(
     whole: int,
     low: int,
     high: int,
+    alpha: int,
+    beta: int,
 ) -> tuple[bool, int, int, int]:
     """The table's bounds at a trick's start.
 
-    Whether an entry matched, the bounds narrowed by every entry that matches, and
-    the relevant cards of those used.
+    Whether an entry matched, the bounds narrowed by the entries that match, and the
+    relevant cards of those used: every such entry, or those up to the first whose
+    bounds end the search of the window ``alpha``, ``beta`` (the bounds meet, or
+    one passes the window: the rest are not read).
     """
     entries = table.get(shape)
     if entries is None:
@@ -1148,6 +1208,8 @@ def _lookup(
                 used = _deeper(used, depths) if used else depths
                 low = max(low, stored_low)
                 high = min(high, stored_high)
+                if low >= beta or high <= alpha or low == high:
+                    break
     return found, low, high, _rel_of(ctx, pos[10], used) if used else 0
 
 
@@ -1175,7 +1237,9 @@ def _search(
         if done == HAND_SIZE - 1:
             return _last(ctx, pos)
         shape, whole = _canon(ctx, pos)
-        found, low, high, rel = _lookup(ctx, table, pos, shape, whole, low, high)
+        found, low, high, rel = _lookup(
+            ctx, table, pos, shape, whole, low, high, alpha, beta
+        )
         if not found:
             low, high, rel = _bounds(ctx, pos, low, high)
             if low == high or low >= beta or high <= alpha:
