@@ -226,18 +226,10 @@ def _partner_entry(ctx: Context, pos: Position) -> bool:
     return False
 
 
-@settings(
-    max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
-@given(game_rules(), seeds(), st.integers(0, 2**32))
-def test_bounds_with_a_lead_to_partners_tops_hold(
+def _trick_starts(
     rules: Rules, seed: int, line: int
-) -> None:
-    """The quick tricks counting a low lead to a partner's top cards (then cashed)
-    stay within the brute-force value: trick starts where that lead exists."""
-    assume(rules.players >= 4)
+) -> Iterator[tuple[GameState, Context, Position]]:
+    """Up to 12 random trick starts of trick contracts (not misère), solver's view."""
     for attempt in range(12):
         state = _position(seed, line + attempt, 4 if rules.players <= 4 else 3, rules)
         rng = random.Random(line + attempt)
@@ -250,7 +242,22 @@ def test_bounds_with_a_lead_to_partners_tops_hold(
         if isinstance(contract.bid, MisereBid):
             continue
         core = inner(state)
-        ctx, pos = _context(core), position_of(core)
+        yield state, _context(core), position_of(core)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_bounds_with_a_lead_to_partners_tops_hold(
+    rules: Rules, seed: int, line: int
+) -> None:
+    """The quick tricks counting a low lead to a partner's top cards (then cashed)
+    stay within the brute-force value: trick starts where that lead exists."""
+    assume(rules.players >= 4)
+    for state, ctx, pos in _trick_starts(rules, seed, line):
         if not _partner_entry(ctx, pos):
             continue
         left = 10 - state.tricks_played
@@ -291,19 +298,7 @@ def test_long_trump_counts_hold(rules: Rules, seed: int, line: int) -> None:
     """Each side's sure trump tricks (a seat's ``i`` highest trumps less the other
     side's trumps above the lowest of them) stay within the brute-force value, at
     trick starts where they count more than the top trumps alone."""
-    for attempt in range(12):
-        state = _position(seed, line + attempt, 4 if rules.players <= 4 else 3, rules)
-        rng = random.Random(line + attempt)
-        while state is not None and state.to_act is not None and state.trick:
-            state = apply(state, rng.choice(legal_actions(state)))
-        if state is None or state.to_act is None or state.phase is not Phase.PLAY:
-            continue
-        contract = state.contract
-        assert contract is not None
-        if isinstance(contract.bid, MisereBid):
-            continue
-        core = inner(state)
-        ctx, pos = _context(core), position_of(core)
+    for state, ctx, pos in _trick_starts(rules, seed, line):
         if N_TRUMP[ctx[0]] < 0 and not N_NT[ctx[0]]:
             continue
         ours, _, theirs, _ = _sure_side(ctx, pos)
