@@ -68,6 +68,7 @@ from five_hundred._engine.solve import (
     _rank_move,
     _rel_of,
     _run_bottom,
+    _sure_side,
     _tops,
     choice_values,
     position_of,
@@ -225,18 +226,10 @@ def _partner_entry(ctx: Context, pos: Position) -> bool:
     return False
 
 
-@settings(
-    max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
-@given(game_rules(), seeds(), st.integers(0, 2**32))
-def test_bounds_with_a_lead_to_partners_tops_hold(
+def _trick_starts(
     rules: Rules, seed: int, line: int
-) -> None:
-    """The quick tricks counting a low lead to a partner's top cards (then cashed)
-    stay within the brute-force value: trick starts where that lead exists."""
-    assume(rules.players >= 4)
+) -> Iterator[tuple[GameState, Context, Position]]:
+    """Up to 12 random trick starts of trick contracts (not misère), solver's view."""
     for attempt in range(12):
         state = _position(seed, line + attempt, 4 if rules.players <= 4 else 3, rules)
         rng = random.Random(line + attempt)
@@ -249,12 +242,70 @@ def test_bounds_with_a_lead_to_partners_tops_hold(
         if isinstance(contract.bid, MisereBid):
             continue
         core = inner(state)
-        ctx, pos = _context(core), position_of(core)
+        yield state, _context(core), position_of(core)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_bounds_with_a_lead_to_partners_tops_hold(
+    rules: Rules, seed: int, line: int
+) -> None:
+    """The quick tricks counting a low lead to a partner's top cards (then cashed)
+    stay within the brute-force value: trick starts where that lead exists."""
+    assume(rules.players >= 4)
+    for state, ctx, pos in _trick_starts(rules, seed, line):
         if not _partner_entry(ctx, pos):
             continue
         left = 10 - state.tricks_played
         low, high, _ = _bounds(ctx, pos, 0, left)
         assert low <= _brute(state, _team(state), False, {}) <= high
+        return
+
+
+def _top_trumps_only(ctx: Context, pos: Position) -> int:
+    """The most trumps a seat holds above every trump of the other side."""
+    key, team, seats = ctx[0], ctx[6], ctx[7]
+    trump = N_TRUMP[key]
+    ranked = RANKED[key][trump] if trump >= 0 else RANKED[key][NO_SUIT]
+    hands = pos[0]
+    most = 0
+    side = -1
+    counts = dict.fromkeys(seats, 0)
+    for code in ranked:
+        holders = [seat for seat in seats if hands[seat] & BITS[code]]
+        if not holders:
+            continue
+        if side < 0:
+            side = team >> holders[0] & 1
+        elif team >> holders[0] & 1 != side:
+            break
+        counts[holders[0]] += 1
+        most = max(most, counts[holders[0]])
+    return most
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_long_trump_counts_hold(rules: Rules, seed: int, line: int) -> None:
+    """Each side's sure trump tricks (a seat's ``i`` highest trumps less the other
+    side's trumps above the lowest of them) stay within the brute-force value, at
+    trick starts where they count more than the top trumps alone."""
+    for state, ctx, pos in _trick_starts(rules, seed, line):
+        if N_TRUMP[ctx[0]] < 0 and not N_NT[ctx[0]]:
+            continue
+        ours, _, theirs, _ = _sure_side(ctx, pos)
+        if max(ours, theirs) <= _top_trumps_only(ctx, pos):
+            continue
+        left = 10 - state.tricks_played
+        assert ours <= _brute(state, _team(state), False, {}) <= left - theirs
         return
 
 

@@ -23,8 +23,9 @@ The techniques are those of bridge solvers, on the engine's masks:
 - a quick-trick bound: the top cards the leader can cash at once (trumps first; side
   suits only while no opponent can ruff or play the un-nominated Joker on them), then
   a partner's top cards of a suit the leader leads a low card of, and a
-  sure-trick bound: each seat's trumps above every trump of the other side win a trick
-  each; both are computed once per table entry (stored at once when they cut the
+  sure-trick bound for each side: a seat's ``i`` highest trumps win ``i`` tricks
+  less the other side's trumps above the lowest of them (long trumps as well as top
+  ones); both are computed once per table entry (stored at once when they cut the
   search off), and the table keys are cached by the exact cards;
 - move ordering: winners and cheap wins first, low cards when the side already wins,
   discards from the shortest suit (low cards first; in misère high cards), leads of
@@ -1030,15 +1031,18 @@ def _top_holder(ctx: Context, pos: Position) -> tuple[int, int]:
     return -1, 0
 
 
-def _sure_side(ctx: Context, pos: Position) -> tuple[int, int]:
-    """Tricks a side wins for sure with top trumps: > 0 the contracting side's.
+def _sure_side(ctx: Context, pos: Position) -> tuple[int, int, int, int]:
+    """Tricks each side wins for sure with its trumps (long or top ones).
 
-    Negative for the other side.  Take the trumps (without trumps, the un-nominated
-    Joker) from the top down while one side holds them: each seat's such cards beat
-    every card the other side holds, so each wins the trick it is played to, and a
-    seat plays them to different tricks; every card is played by the hand's end (not
-    in misère, which ends early).  Also the bit of the first trump of the other side
-    (0 if none: the lengths tell the rest).
+    The contracting side's count and a bit, then the other side's and a bit.  A
+    trick holding a trump (without trumps, the un-nominated Joker: the only such
+    card) is won by its highest trump, and every card is played by the hand's end
+    (not in misère, which ends early).  So a seat's ``i`` highest trumps, played to
+    ``i`` different tricks, win all but those where the other side plays a trump
+    above the lowest of them: at least ``i`` minus the other side's trumps above
+    it.  A side's count is the best of that over its seats and ``i``; its bit is
+    the lowest trump that count read (the cards above it and their holders decide
+    the count), 0 when the count is 0.
     """
     key, team, seats = ctx[0], ctx[6], ctx[7]
     trump = N_TRUMP[key]
@@ -1047,31 +1051,32 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int]:
     elif N_NT[key]:
         ranked = RANKED[key][NO_SUIT]
     else:
-        return 0, 0
+        return 0, 0, 0, 0
     hands = pos[0]
-    ours = 0  # the contracting side's cards
-    for seat in seats:
-        if team >> seat & 1:
-            ours |= hands[seat]
     live = pos[10]
-    side = -1
-    top = 0  # the top cards of one side, down to the other side's first
-    stop = 0
+    held = [0] * len(hands)  # each seat's trumps seen so far
+    seen_ours = seen_theirs = 0  # each side's trumps seen so far
+    ours = theirs = 0
+    our_bit = their_bit = 0
     for code in ranked:
         bit = BITS[code]
         if not live & bit:
             continue
-        mine = 1 if ours & bit else 0
-        if side < 0:
-            side = mine
-        elif mine != side:
-            stop = bit
-            break
-        top |= bit
-    most = 0
-    for seat in seats:
-        most = max(most, popcount(hands[seat] & top))
-    return (most if side == 1 else -most), stop
+        for seat in seats:
+            if hands[seat] & bit:
+                held[seat] += 1
+                if team >> seat & 1:
+                    seen_ours += 1
+                    if held[seat] - seen_theirs > ours:
+                        ours = held[seat] - seen_theirs
+                        our_bit = bit
+                else:
+                    seen_theirs += 1
+                    if held[seat] - seen_ours > theirs:
+                        theirs = held[seat] - seen_ours
+                        their_bit = bit
+                break
+    return ours, our_bit, theirs, their_bit
 
 
 def _tops(ranked: tuple[int, ...], own: int, live: int) -> int:
@@ -1127,13 +1132,13 @@ def _bounds(ctx: Context, pos: Position, low: int, high: int) -> tuple[int, int,
             low, rel = quick, read
     elif left - quick < high:
         high, rel = left - quick, read
-    sure, bit = _sure_side(ctx, pos)
-    if sure > 0 and sure > low:
-        low = sure
-        rel |= bit
-    elif sure < 0 and left + sure < high:
-        high = left + sure
-        rel |= bit
+    ours, our_bit, theirs, their_bit = _sure_side(ctx, pos)
+    if ours > low:
+        low = ours
+        rel |= our_bit
+    if left - theirs < high:
+        high = left - theirs
+        rel |= their_bit
     return low, high, rel
 
 
