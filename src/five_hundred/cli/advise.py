@@ -15,6 +15,7 @@ from five_hundred.cli._args import (
 from five_hundred.cli._output import _Out, _write_json
 from five_hundred.cli.simulate import (
     _add_parallel_options,
+    _add_progress_option,
     _cluster_errors,
     _progress,
     _show_progress,
@@ -41,12 +42,7 @@ def add_parser(commands: _Commands) -> None:
         "--samples", type=_count_arg, default=8, help="deals sampled (default 8)"
     )
     parser.add_argument("--seed", type=_seed_arg, default=0, help="seed of the samples")
-    parser.add_argument(
-        "--progress",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="a progress bar (with rich, on a terminal by default)",
-    )
+    _add_progress_option(parser)
     _add_parallel_options(parser, "the estimates")
     _add_json(parser)
     _add_rules_options(parser)

@@ -19,6 +19,7 @@ from five_hundred.cli._game_text import _describe_rules
 from five_hundred.cli._output import _Out, _plural, _write_json
 from five_hundred.cli.simulate import (
     _add_parallel_options,
+    _add_progress_option,
     _cluster_errors,
     _progress,
     _show_progress,
@@ -132,12 +133,7 @@ def add_parser(commands: _Commands) -> None:
         default=0.5,
         help="sampling player: seconds a bid or discard (none: no limit)",
     )
-    parser.add_argument(
-        "--progress",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="a progress bar (with rich, on a terminal by default)",
-    )
+    _add_progress_option(parser)
     _add_parallel_options(parser, "the results (but the times)")
     _add_json(parser)
     _add_rules_options(parser)

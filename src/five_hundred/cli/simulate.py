@@ -334,6 +334,14 @@ def add_parser(commands: _Commands) -> None:
     )
     parser.add_argument("--seed", type=_seed_arg, default=None, help="seed of the run")
     _add_json(parser)
+    _add_progress_option(parser)
+    _add_parallel_options(parser, "the statistics")
+    _add_rules_options(parser)
+    parser.set_defaults(handler=run)
+
+
+def _add_progress_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--progress``: whether to draw the progress bar (see :func:`_show_progress`)."""
     parser.add_argument(
         "--progress",
         choices=("auto", "always", "never"),
@@ -341,9 +349,6 @@ def add_parser(commands: _Commands) -> None:
         help="a progress bar on stderr (with rich; by default when stderr is a "
         "terminal)",
     )
-    _add_parallel_options(parser, "the statistics")
-    _add_rules_options(parser)
-    parser.set_defaults(handler=run)
 
 
 @contextlib.contextmanager
