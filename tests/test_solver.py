@@ -775,6 +775,22 @@ def test_a_solve_leaves_the_garbage_collector_as_it_found_it(collecting: bool) -
             gc.disable()
 
 
+def _probed(
+    rules: Rules, seed: int, line: int
+) -> tuple[int, Core, Context, Position] | None:
+    """A position up to three tricks from the end, its brute-force value, record,
+    solver context and position (None when the line ends the hand first)."""
+    state = _position(seed, line, 3, rules)
+    if state is None:
+        return None
+    contract = state.contract
+    assert contract is not None
+    misere = isinstance(contract.bid, MisereBid)
+    expected = _brute(state, _team(state), misere, {})
+    core = inner(state)
+    return expected, core, _context(core), position_of(core)
+
+
 @settings(
     max_examples=20,
     deadline=None,
@@ -787,16 +803,38 @@ def test_every_first_guess_gives_the_same_value(
     """The probes of ``solve_position`` (MTD(f): each next one past the bound the
     last returned) end at the brute-force value whatever the first guess, the
     playout's (no guess) included, a table shared or not."""
-    state = _position(seed, line, 3, rules)
-    if state is None:
+    probed = _probed(rules, seed, line)
+    if probed is None:
         return
-    contract = state.contract
-    assert contract is not None
-    misere = isinstance(contract.bid, MisereBid)
-    expected = _brute(state, _team(state), misere, {})
-    core = inner(state)
-    ctx, pos = _context(core), position_of(core)
+    expected, _, ctx, pos = probed
     shared: Table = {}
     for guess in range(-1, 12):
         assert solve_position(ctx, {}, pos, guess) == expected
         assert solve_position(ctx, shared, pos, guess) == expected
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_a_floor_keeps_every_value_at_or_above_it(
+    rules: Rules, seed: int, line: int
+) -> None:
+    """With a ``floor``, ``solve_position`` gives the brute-force value when it is
+    at least the floor, and a number below the floor otherwise (as the bid advisor
+    reads it: whether each level is made)."""
+    probed = _probed(rules, seed, line)
+    if probed is None:
+        return
+    expected, core, ctx, pos = probed
+    shared: Table = {}
+    for floor in range(6):
+        for table in ({}, shared):
+            value = solve_position(ctx, table, pos, floor=floor)
+            if expected >= floor:
+                assert value == expected
+            else:
+                assert value < floor
+        assert solve_core(core, floor=floor) >= floor or expected < floor

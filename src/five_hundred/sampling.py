@@ -66,7 +66,7 @@ from five_hundred.rules import Rules, side_of
 from five_hundred.scoring import contract_made, score_hand
 from five_hundred.search.playout import choice_action
 from five_hundred.search.resample import resample
-from five_hundred.search.solver import solve, solve_core_plays
+from five_hundred.search.solver import solve, solve_core, solve_core_plays
 from five_hundred.state import (
     GameState,
     Phase,
@@ -1208,7 +1208,8 @@ def _advice_sample(sample: _AdviceSample) -> tuple[tuple[Bid, bool], ...]:
         state = _contract_state(deal, seat, TrickBid(6, strain))
         if state is None:
             continue
-        tricks = solve(state)
+        # whether each level is made: below six tricks the exact count is not needed
+        tricks = solve_core(inner(state), floor=6)
         found.extend(
             (TrickBid(level, strain), tricks >= level) for level in range(6, 11)
         )

@@ -1335,20 +1335,25 @@ def _estimate(ctx: Context, pos: Position) -> int:
             return tricks
 
 
-def solve_position(ctx: Context, table: Table, pos: Position, guess: int = -1) -> int:
+def solve_position(
+    ctx: Context, table: Table, pos: Position, guess: int = -1, floor: int = 0
+) -> int:
     """The contracting side's tricks from ``pos`` on under perfect play by all.
 
     Null-window probes "at least ``k``" (MTD(f)): the first at ``guess`` (by default
     at the :func:`_estimate`), each next one just past the bound the last returned
-    (the search fails soft), until the bounds meet.
+    (the search fails soft), until the bounds meet.  With a ``floor``, a value below
+    it need not be exact: the search stops once the value is known to be below
+    ``floor`` and returns a number below it (no probe is under ``floor``), for a
+    caller that asks only whether ``floor`` tricks or more are taken.
     """
     low, high = 0, HAND_SIZE - pos[7]
     if ctx[1]:
         high = min(high, 1)
     if guess < 0:
         guess = _estimate(ctx, pos)
-    target = min(max(guess, low + 1), high)
-    while low < high:
+    target = min(max(guess, floor, low + 1), high)
+    while low < high and high >= floor:
         value = _search(ctx, table, pos, target - 1, target)[0]
         if value >= target:
             low = value

@@ -88,11 +88,19 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def solve_core(core: Core, table: Table | None = None) -> int:
-    """:func:`solve` on an engine record in the play (for bots: no checks)."""
+def solve_core(core: Core, table: Table | None = None, floor: int = 0) -> int:
+    """:func:`solve` on an engine record in the play (for bots: no checks).
+
+    With a ``floor``, a value below it is not exact, only below it: for a caller that
+    asks whether the contracting side takes ``floor`` tricks or more (cheaper when it
+    takes far fewer, see :func:`._engine.solve.solve_position`).
+    """
     with _collector_paused():
         return solve_position(
-            _context(core), {} if table is None else table, position_of(core)
+            _context(core),
+            {} if table is None else table,
+            position_of(core),
+            floor=floor,
         )
 
 
