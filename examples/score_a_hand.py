@@ -4,10 +4,10 @@ Run it with ``python examples/score_a_hand.py``.
 """
 
 from five_hundred import (
-    MisereBid,
     Pass,
     Rules,
     bid_value,
+    contract_made,
     game_winners,
     parse_bid,
     score_hand,
@@ -21,7 +21,7 @@ def score(contract: str, tricks: int, totals: tuple[int, int] = (0, 0)) -> None:
     bid = parse_bid(contract)
     if isinstance(bid, Pass):
         raise ValueError("a pass is not a contract")
-    made = tricks == 0 if isinstance(bid, MisereBid) else tricks >= bid.tricks
+    made = contract_made(bid, tricks)  # misère: the contractor took no trick
     won = (tricks, 10 - tricks)  # tricks per side: side 1 took the rest
     change = score_hand(bid, won, {0}, scores=totals, rules=RULES)
     after = (totals[0] + change[0], totals[1] + change[1])
