@@ -13,7 +13,7 @@ seat may not know.
 True
 
 The players here also accept the referee's :class:`~five_hundred.state.GameState`
-(which is faster: a view is built from the whole hand), and then still read only what
+(which is faster: no view has to be built from the whole hand), and then still read only what
 the seat may know: its own hand, the auction, the contract, the trick in progress,
 the partner card, its own discards and the legal actions.
 

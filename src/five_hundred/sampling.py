@@ -2,10 +2,12 @@
 
 :class:`SamplingPlayer` bids by simulation (it deals the unseen cards to fit the
 auction, plays each deal out with a fast rule-of-thumb policy and bids what scores best
-on average) and plays the end of the hand by perfect-information Monte Carlo (PIMC): it
-draws deals consistent with what its seat knows (:func:`~five_hundred.search.resample.resample`),
-solves each one double-dummy (:mod:`five_hundred.search.solver`) and plays the card with
-the best expected result over the samples.  :func:`duplicate_match` plays two players
+on average), plays the early tricks by rollouts (sampled deals played out after each
+legal card by the same policy) and the end of the hand by perfect-information Monte
+Carlo (PIMC): it draws deals consistent with what its seat knows
+(:func:`~five_hundred.search.resample.resample`), solves each one double-dummy
+(:mod:`five_hundred.search.solver`) and plays the card with the best expected result
+over the samples.  :func:`duplicate_match` plays two players
 against each other on the same deals with the seats swapped; :func:`advise_bids`
 estimates, for a hand, each bid's chance of being made and its expected score from
 sampled deals solved double-dummy.

@@ -1,4 +1,4 @@
-"""Adapters to other frameworks: OpenSpiel, PettingZoo (and Gymnasium), Ray.
+"""Adapters to other frameworks: OpenSpiel, PettingZoo (and Gymnasium).
 
 Nothing here is imported by ``five_hundred`` itself: each adapter imports its framework
 only when it is imported, so the core runs without any of them.
@@ -9,4 +9,7 @@ only when it is imported, so the core runs without any of them.
   (``pip install 'five-hundred[openspiel]'``);
 - :mod:`five_hundred.integrations.pettingzoo`: a PettingZoo AEC environment
   (``pip install 'five-hundred[pettingzoo]'``).
+
+Ray is not an adapter here: :mod:`five_hundred.parallel` runs chunks of work as Ray
+tasks (``pip install 'five-hundred[ray]'``).
 """

@@ -1,4 +1,4 @@
-"""Search tools for bots: fast playouts and resampling of hidden cards.
+"""Search tools for bots: fast playouts, resampling of hidden cards, a double-dummy solver.
 
 This package holds the search tools; each lives in its own module:
 :mod:`five_hundred.search.playout` finishes a hand on the engine's masks;
