@@ -160,6 +160,10 @@ class SamplingPlayer:
     Raises:
         InvalidStateError: in :meth:`choose`, if the view is not the seat's or the
             seat is not to act; when built, for a setting out of range.
+        TypeError: in :meth:`choose`, if ``view`` is not a
+            :class:`~five_hundred.views.SeatView` (a
+            :class:`~five_hundred.state.GameState` is refused: unlike the rule-based
+            player, this one reads only a view).
     """
 
     def __init__(
