@@ -54,6 +54,7 @@ from five_hundred._engine.solve import (
     RANKED,
     SLOTTED,
     STRIDE,
+    TOPS_SPECS,
     Context,
     Position,
     Table,
@@ -458,17 +459,17 @@ def test_positions_differing_in_low_cards_share_an_entry() -> None:
         ctx = _context(core)
         table: Table = {}
         solve_core(core, table)
-        shape, whole = _canon(ctx, position_of(core))
+        shape, whole, _ = _canon(ctx, position_of(core))
         rng = random.Random(seed)
         for _ in range(6):
             other = _variant(core, rng)
             pos = position_of(other)
-            other_shape, other_whole = _canon(_context(other), pos)
+            other_shape, other_whole, other_tops = _canon(_context(other), pos)
             assert other_shape == shape
             if other_whole == whole:
                 continue  # alike after rank equivalence alone
             _, low, high, _ = _lookup(
-                ctx, table, pos, shape, other_whole, 0, 10, -1, 11
+                ctx, table, pos, shape, other_whole, other_tops, 0, 10, -1, 11
             )
             if low == high:
                 assert low == solve_core(other)
@@ -631,7 +632,8 @@ def test_keys_place_each_seats_cards_among_the_live_ones(
 ) -> None:
     """The key of a trick's start (its suits' parts cached, its keys cached) is its
     definition: each seat's cards of each effective suit by place among the live
-    ones, strongest first, and each seat's length in each suit."""
+    ones, strongest first, each seat's length in each suit, and the holders of each
+    suit's top places (``TOPS_SPECS``)."""
     for state in _line(seed, line, 6, rules):
         core = inner(state)
         if not core.trick:
@@ -640,6 +642,8 @@ def test_keys_place_each_seats_cards_among_the_live_ones(
             key, seats, hands, live = ctx[0], ctx[7], pos[0], pos[10]
             whole = 0
             lengths = 0
+            tops = 0
+            bits, places = TOPS_SPECS[len(seats)]
             for suit in range(NO_SUIT + 1):
                 place = 0
                 for code in RANKED[key][suit]:
@@ -649,9 +653,13 @@ def test_keys_place_each_seats_cards_among_the_live_ones(
                     assert len(holders) == 1
                     whole |= 1 << PLACES * suit + place + STRIDE * holders[0]
                     lengths += 1 << 24 * (NO_SUIT - suit) + 4 * holders[0]
+                    if place < places:
+                        tops += holders[0] << bits * (places * suit + place)
                     place += 1
-            shape, got = _canon(ctx, pos)
+            shape, got, got_tops = _canon(ctx, pos)
             assert got == whole
+            assert got_tops == tops
+            assert tops < 2**62  # a machine word
             assert shape & (1 << 120) - 1 == lengths
 
 

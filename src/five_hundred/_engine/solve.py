@@ -226,6 +226,26 @@ PART_SPLIT: Final = 6 * STRIDE
 """Where a suit's cached part of a key keeps the seats' lengths: above the places of
 six seats (see ``_part``)."""
 
+PLACES_MASK: Final = (1 << PART_SPLIT) - 1
+"""The places of a key's union of parts (below its lengths)."""
+
+LENGTHS_MASK: Final = (1 << 24 * (NO_SUIT + 1)) - 1
+"""The lengths of a key's union of parts, shifted down (4 bits a seat and suit)."""
+
+TOPS_SPLIT: Final = PART_SPLIT + 24 * (NO_SUIT + 1)
+"""Where a suit's cached part of a key keeps its top places' holders: above the
+lengths (see ``_part``)."""
+
+TOPS_SPECS: Final[tuple[tuple[int, int], ...]] = tuple(
+    [(2, 7) if seats <= 4 else (3, 4) for seats in range(7)]
+)
+"""``TOPS_SPECS[n]``: ``(bits, places)`` of the *tops* of a position of ``n``
+seats: for each effective suit, the holder (its index among the seats who play,
+``bits`` bits) of each of its ``places`` strongest live cards, the suits
+``bits * places`` bits apart (58 bits with four seats, 51 with six: a machine
+word).  Same shape and same tops mean the same places down to ``places`` cards a
+suit, so a table entry that compares no deeper is matched by the tops alone."""
+
 
 def _cut_spec(key: int, suit: int) -> tuple[int, int, int, int, int]:
     """How :func:`_canon` packs a seat's cards of a suit: see :data:`CUT_SPECS`."""
@@ -262,7 +282,7 @@ Context = tuple[
     int,
     tuple[int, ...],
     dict[int, int],
-    dict[tuple[tuple[int, ...], int], tuple[int, int]],
+    dict[tuple[tuple[int, ...], int], tuple[int, int, int]],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
 contractor, team, seats, parts, keys)``: the contract's play setup (``key`` the
@@ -289,18 +309,16 @@ still hold and the trick's (kept up to date by :func:`_play`, see :func:`_live`)
 
 Table = dict[int, list[tuple[int, ...]]]
 """The transposition table: by a position's shape (see ``_canon``), entries
-``(mask, pattern, low, high, depths, low_mask, low_pattern)``: bounds on the tricks
-to come of every position of that shape whose places masked by ``mask`` are
-``pattern`` (see ``_search``); ``depths`` tells how many places of each suit
-``mask`` compares (see :func:`_mask_of`); the last two are ``mask`` and ``pattern``
-cut to :data:`WORD`, compared first.  Typed ``tuple[int, ...]`` so that compiled,
-reading one item unboxes that item alone (a fixed tuple type unboxes all seven
-whenever an entry is taken from its list, and most entries scanned differ in the
-first item compared)."""
-
-WORD: Final = (1 << 60) - 1
-"""The places that fit a machine word (the first seat's first three suits): an entry
-keeps its mask and pattern cut to them, compared before the whole ones."""
+``(mask, pattern, low, high, depths, tops_mask, tops_pattern)``: bounds on the
+tricks to come of every position of that shape whose tops (:data:`TOPS_SPECS`)
+masked by ``tops_mask`` are ``tops_pattern`` and whose places masked by ``mask``
+are ``pattern`` (see ``_search``); ``depths`` tells how many places of each suit
+the entry compares (see :func:`_mask_of`): when the tops compare them all (no
+suit deeper than their places: most entries), ``mask`` and ``pattern`` are 0 and
+the wide places are not read.  The tops are a machine word, compared first.
+Typed ``tuple[int, ...]`` so that compiled, reading one item unboxes that item
+alone (a fixed tuple type unboxes all seven whenever an entry is taken from its
+list, and most entries scanned differ in the first item compared)."""
 
 
 def _slotted(core: Core) -> bool:
@@ -711,16 +729,17 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
     )
 
 
-def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
-    """The transposition key of a position at the start of a trick: shape and places.
+def _canon(ctx: Context, pos: Position) -> tuple[int, int, int]:
+    """The transposition key of a position at the start of a trick: shape, places, tops.
 
     The *shape* is what every position sharing an entry has in common: each seat's
     length in each effective suit, the leader, the contracting side and what the
     un-nominated Joker's rules read.  The *places* are each seat's cards by place
     among the live ones of their suit (bit ``PLACES * suit + i`` for the ``i``-th
-    strongest), the seats :data:`STRIDE` bits apart.  The parts of suits are kept in
-    the context (a suit often stays the same for long), and so are the keys by the
-    exact cards.
+    strongest), the seats :data:`STRIDE` bits apart.  The *tops* are the holders of
+    each suit's strongest live cards (see :data:`TOPS_SPECS`): a machine word that
+    most table entries compare alone.  The parts of suits are kept in the context (a
+    suit often stays the same for long), and so are the keys by the exact cards.
     """
     key, options, team, seats, parts, keys = (
         ctx[0],
@@ -738,7 +757,7 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     known = keys.get(exact)
     if known is not None:
         return known
-    both = 0  # the places, and the lengths above PART_SPLIT
+    both = 0  # the places, the lengths above PART_SPLIT, the tops above TOPS_SPLIT
     four = len(seats) == 4
     h0 = h1 = h2 = h3 = 0
     if four:
@@ -795,8 +814,8 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
             for seat in seats:
                 if hands[seat] & N_JOKER_BIT[key]:
                     extra |= (voids >> 4 * seat & 15) << 8
-    lengths = both >> PART_SPLIT
-    known = (lengths | extra << 120, both ^ lengths << PART_SPLIT)
+    lengths = both >> PART_SPLIT & LENGTHS_MASK
+    known = (lengths | extra << 120, both & PLACES_MASK, both >> TOPS_SPLIT)
     keys[exact] = known
     return known
 
@@ -814,38 +833,50 @@ def _pack(held: int, base: int, window: int, first: int, second: int) -> int:
 def _part(ranked: tuple[int, ...], cut: tuple[int, ...], suit: int) -> int:
     """The seats' cards of one suit (``cut``) by place among the live ones.
 
-    In their places of a position's whole canonical form (see :func:`_canon`), and
-    the seats' lengths in it (4 bits each) in theirs of the shape, :data:`PART_SPLIT`
-    bits above: so a position's key is the union of its suits' parts, split in two.
-    One integer, not a pair: one union a suit, nothing to unpack.
+    In their places of a position's whole canonical form (see :func:`_canon`), the
+    seats' lengths in it (4 bits each) in theirs of the shape, :data:`PART_SPLIT`
+    bits above, and the holders of its top places in theirs of the tops
+    (:data:`TOPS_SPECS`), :data:`TOPS_SPLIT` bits above: so a position's key is the
+    union of its suits' parts, split in three.  One integer, not a tuple: one union
+    a suit, nothing to unpack.
     """
     whole = 0
-    place = PLACES * suit
+    tops = 0
+    bits, places = TOPS_SPECS[len(cut)]
+    shift = bits * places * suit
+    place = 0
     for code in ranked:
         bit = BITS[code]
         for index in range(len(cut)):
             if cut[index] & bit:
-                whole |= 1 << place + STRIDE * index
+                whole |= 1 << PLACES * suit + place + STRIDE * index
+                if place < places:
+                    tops |= index << shift + bits * place
                 place += 1
                 break
     lengths = 0
     for index in range(len(cut)):
         lengths |= cut[index].bit_count() << 4 * index
-    return whole | lengths << 24 * (NO_SUIT - suit) + PART_SPLIT
+    return whole | lengths << 24 * (NO_SUIT - suit) + PART_SPLIT | tops << TOPS_SPLIT
 
 
-def _mask_of(ctx: Context, live: int, rel: int) -> tuple[int, int]:
-    """The places an entry with relevant cards ``rel`` compares, and its depths.
+def _mask_of(ctx: Context, live: int, rel: int) -> tuple[int, int, int]:
+    """The places an entry with relevant cards ``rel`` compares, its depths, its tops.
 
     Those of every seat from the top of each suit down to its lowest card in ``rel``;
     the depths are how many places of each suit that is (:data:`DEPTH` bits a suit):
-    a machine word, where the places are a wide integer.  ``live``: the position's
-    live cards (see :data:`Position`).
+    a machine word, where the places are a wide integer; the tops' mask is that of
+    the holders of those places, as far as the tops go (:data:`TOPS_SPECS`).  When
+    they go that far in every suit, the places are 0: the tops compare them all.
+    ``live``: the position's live cards (see :data:`Position`).
     """
     key, seats = ctx[0], ctx[7]
     plain = PLAIN[key]
+    bits, places = TOPS_SPECS[len(seats)]
     mask = 0
     depths = 0
+    tops = 0
+    deep = False
     for suit in range(NO_SUIT + 1):
         suit_mask = N_SUIT_MASKS[key][suit]
         read = rel & suit_mask
@@ -866,8 +897,14 @@ def _mask_of(ctx: Context, live: int, rel: int) -> tuple[int, int]:
                         count = place
         mask |= ((1 << count) - 1) << PLACES * suit
         depths |= count << DEPTH * suit
+        if count > places:
+            deep = True
+            count = places
+        tops |= ((1 << bits * count) - 1) << bits * places * suit
+    if not deep:
+        return 0, depths, tops
     # the same places of every seat: one product, the copies apart without carries
-    return mask * SEAT_COPIES[len(seats)], depths
+    return mask * SEAT_COPIES[len(seats)], depths, tops
 
 
 def _deeper(one: int, other: int) -> int:
@@ -1148,28 +1185,29 @@ def _store(
     pos: Position,
     shape: int,
     whole: int,
+    tops: int,
     bounds: tuple[int, int, int],
 ) -> None:
     """Store bounds ``(low, high, relevant cards)`` for positions like ``pos``.
 
-    Every position of ``shape`` whose places agree with ``whole`` down to the lowest
-    relevant card of each suit (partition search: the bounds hold for all of them).
+    Every position of ``shape`` whose places agree with ``whole`` (and so its tops
+    with ``tops``) down to the lowest relevant card of each suit (partition search:
+    the bounds hold for all of them).
     """
     low, high, rel = bounds
-    mask, depths = _mask_of(ctx, pos[10], rel)
-    pattern = whole & mask
-    entry = (mask, pattern, low, high, depths, mask & WORD, pattern & WORD)
+    mask, depths, tops_mask = _mask_of(ctx, pos[10], rel)
+    pattern = whole & mask if mask else 0
+    tops_pattern = tops & tops_mask
+    entry = (mask, pattern, low, high, depths, tops_mask, tops_pattern)
     entries = table.get(shape)
     if entries is None:
         table[shape] = [entry]
         return
-    low_mask = entry[5]
-    low_pattern = entry[6]
     for index in range(len(entries)):
         old = entries[index]
         if (
-            old[5] == low_mask
-            and old[6] == low_pattern
+            old[5] == tops_mask
+            and old[6] == tops_pattern
             and old[0] == mask
             and old[1] == pattern
         ):
@@ -1184,6 +1222,7 @@ def _lookup(
     pos: Position,
     shape: int,
     whole: int,
+    tops: int,
     low: int,
     high: int,
     alpha: int,
@@ -1201,10 +1240,13 @@ def _lookup(
         return False, low, high, 0
     used = 0  # the depths of the entries used
     found = False
-    low_places = whole & WORD
     for entry in entries:
-        # the places in a machine word first: most entries differ there
-        if low_places & entry[5] == entry[6] and whole & entry[0] == entry[1]:
+        # the tops first (a machine word): most entries differ there, and most
+        # that match them compare no deeper (their places are 0)
+        if tops & entry[5] != entry[6]:
+            continue
+        mask = entry[0]
+        if not mask or whole & mask == entry[1]:
             found = True
             stored_low = entry[2]
             stored_high = entry[3]
@@ -1237,18 +1279,19 @@ def _search(
         high = min(high, 1)
     shape = -1
     whole = 0
+    tops = 0
     rel = 0
     if not pos[3]:
         if done == HAND_SIZE - 1:
             return _last(ctx, pos)
-        shape, whole = _canon(ctx, pos)
+        shape, whole, tops = _canon(ctx, pos)
         found, low, high, rel = _lookup(
-            ctx, table, pos, shape, whole, low, high, alpha, beta
+            ctx, table, pos, shape, whole, tops, low, high, alpha, beta
         )
         if not found:
             low, high, rel = _bounds(ctx, pos, low, high)
             if low == high or low >= beta or high <= alpha:
-                _store(ctx, table, pos, shape, whole, (low, high, rel))
+                _store(ctx, table, pos, shape, whole, tops, (low, high, rel))
         if low >= beta or low == high:
             return low, rel
         if high <= alpha:
@@ -1300,7 +1343,7 @@ def _search(
             low = max(low, value)
         else:
             low = high = value
-        _store(ctx, table, pos, shape, whole, (low, high, rel))
+        _store(ctx, table, pos, shape, whole, tops, (low, high, rel))
     return value, rel
 
 
