@@ -1007,7 +1007,11 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
         # cashing its top trumps first draws the other side's trumps when these
         # are at least as many as any opponent holds: then no one can ruff
         trumps = N_SUIT_MASKS[key][trump]
-        most = max([popcount(held & trumps) for held in ruffers])
+        most = 0
+        for held in ruffers:  # (compiled, max() of a list is a generic call)
+            length = popcount(held & trumps)
+            if length > most:
+                most = length
         drawn, stop = _tops_at(RANKED[key][trump], own, live)
         rel |= stop
         if drawn >= most:
@@ -1091,7 +1095,9 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int, int, int]:
         return 0, 0, 0, 0
     hands = pos[0]
     live = pos[10]
-    held = [0] * len(hands)  # each seat's trumps seen so far
+    # each seat's trumps seen so far, 4 bits a seat (at most HAND_SIZE; compiled,
+    # a list's item added to in place is a generic object op)
+    held = 0
     seen_ours = seen_theirs = 0  # each side's trumps seen so far
     ours = theirs = 0
     our_bit = their_bit = 0
@@ -1101,16 +1107,17 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int, int, int]:
             continue
         for seat in seats:
             if hands[seat] & bit:
-                held[seat] += 1
+                held += 1 << 4 * seat
+                count = held >> 4 * seat & 15
                 if team >> seat & 1:
                     seen_ours += 1
-                    if held[seat] - seen_theirs > ours:
-                        ours = held[seat] - seen_theirs
+                    if count - seen_theirs > ours:
+                        ours = count - seen_theirs
                         our_bit = bit
                 else:
                     seen_theirs += 1
-                    if held[seat] - seen_ours > theirs:
-                        theirs = held[seat] - seen_ours
+                    if count - seen_ours > theirs:
+                        theirs = count - seen_ours
                         their_bit = bit
                 break
     return ours, our_bit, theirs, their_bit
