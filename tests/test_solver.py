@@ -51,6 +51,8 @@ from five_hundred._engine.solve import (
     N_SUIT_MASKS,
     N_TRUMP,
     PLACES,
+    RANK_HEADS,
+    RANK_TAILS,
     RANKED,
     SLOTTED,
     STRIDE,
@@ -599,6 +601,18 @@ def test_cached_keys_are_those_of_a_fresh_context(
                     assert _canon(ctx, probe) == _canon(fresh, probe)
                     fresh = (*ctx[:8], {}, {})
         state = apply(state, rng.choice(legal_actions(state)))
+
+
+def test_a_suits_heads_and_tail_rank_as_the_suit() -> None:
+    """Every effective suit is its heads (``RANK_HEADS``, strongest first) then its
+    tail's cards (``RANK_TAILS``) from the highest number down: the order of
+    ``RANKED``, so that bit order is rank order in the tail."""
+    for key in N_KEYS:
+        for suit in range(NO_SUIT + 1):
+            tail = RANK_TAILS[key][suit]
+            codes = [code for code in range(N_JOKER[key], -1, -1) if tail >> code & 1]
+            assert list(RANK_HEADS[key][suit]) + codes == list(RANKED[key][suit])
+            assert len(RANK_HEADS[key][suit]) <= 3  # the Joker and the two bowers
 
 
 def test_a_suits_packed_cut_keeps_every_card_apart() -> None:

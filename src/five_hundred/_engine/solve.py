@@ -192,6 +192,29 @@ RANKED_BITS: Final[tuple[tuple[tuple[tuple[int, int], ...], ...], ...]] = tuple(
 """``RANKED`` with each number's bit."""
 
 
+def _tail_start(codes: tuple[int, ...]) -> int:
+    """Where the numbers of a suit (strongest first) start to fall to the end."""
+    start = len(codes) - 1
+    while start > 0 and codes[start - 1] > codes[start]:
+        start -= 1
+    return max(start, 0)
+
+
+RANK_HEADS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(codes[: _tail_start(codes)] for codes in suits) for suits in RANKED
+)
+"""``RANK_HEADS[key][suit]``: the strongest cards of an effective suit that rank out
+of their numbers' order (the Joker, the bowers of a trump suit: empty for a plain
+suit); the rest, :data:`RANK_TAILS`, rank as their numbers."""
+
+RANK_TAILS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(sum([BITS[code] for code in codes[_tail_start(codes) :]]) for codes in suits)
+    for suits in RANKED
+)
+"""``RANK_TAILS[key][suit]``: the mask of the cards of an effective suit below its
+:data:`RANK_HEADS`, whose bit order is rank order (every card of a plain suit)."""
+
+
 def _lower(key: int) -> tuple[int, ...]:
     out = [0] * (N_JOKER[key] + 1)
     for codes in RANKED[key]:
@@ -871,7 +894,6 @@ def _mask_of(ctx: Context, live: int, rel: int) -> tuple[int, int, int]:
     ``live``: the position's live cards (see :data:`Position`).
     """
     key, seats = ctx[0], ctx[7]
-    plain = PLAIN[key]
     bits, places = TOPS_SPECS[len(seats)]
     mask = 0
     depths = 0
@@ -883,18 +905,18 @@ def _mask_of(ctx: Context, live: int, rel: int) -> tuple[int, int, int]:
         if not read:
             continue
         count = 0
-        if plain[suit]:
+        place = 0
+        for code in RANK_HEADS[key][suit]:  # (none in a plain suit)
+            bit = BITS[code]
+            if live & bit:
+                place += 1
+                if read & bit:
+                    count = place
+        tail = RANK_TAILS[key][suit]
+        read &= tail
+        if read:
             # bit order is rank order: the live cards from the lowest one read up
-            count = popcount(live & suit_mask & -(read & -read))
-        else:
-            place = 0
-            # compiled, a card's number unpacked into ``_`` would be boxed: by index
-            for card in RANKED_BITS[key][suit]:
-                bit = card[1]
-                if live & bit:
-                    place += 1
-                    if read & bit:
-                        count = place
+            count = place + popcount(live & tail & -(read & -read))
         mask |= ((1 << count) - 1) << PLACES * suit
         depths |= count << DEPTH * suit
         if count > places:
@@ -922,27 +944,25 @@ def _rel_of(ctx: Context, live: int, depths: int) -> int:
     implied): the ``depth``-th live card from the top (``live``: the position's).
     """
     key = ctx[0]
-    plain = PLAIN[key]
     rel = 0
     for suit in range(NO_SUIT + 1):
         count = depths >> DEPTH * suit & 31
         if not count:
             continue
-        if plain[suit]:
-            # bit order is rank order: drop the live cards above, from the top
-            rest = live & N_SUIT_MASKS[key][suit]
-            while count > 1:  # (compiled, a loop counter ``_`` would be boxed)
-                rest ^= BITS[rest.bit_length() - 1]
-                count -= 1
-            rel |= BITS[rest.bit_length() - 1]
-            continue
-        for card in RANKED_BITS[key][suit]:
-            bit = card[1]
+        for code in RANK_HEADS[key][suit]:  # (none in a plain suit)
+            bit = BITS[code]
             if live & bit:
                 count -= 1
                 if not count:
                     rel |= bit
                     break
+        if count:
+            # bit order is rank order: drop the live cards above, from the top
+            rest = live & RANK_TAILS[key][suit]
+            while count > 1:  # (compiled, a loop counter ``_`` would be boxed)
+                rest ^= BITS[rest.bit_length() - 1]
+                count -= 1
+            rel |= BITS[rest.bit_length() - 1]
     return rel
 
 
@@ -957,21 +977,26 @@ def _run_bottom(ctx: Context, pos: Position, code: int) -> int:
     held = hands[seat]
     suit = N_EFF[key][code]
     bottom = BITS[code]
-    if PLAIN[key][suit]:
-        # bit order is rank order: the held cards below down to another seat's
-        below = N_SUIT_MASKS[key][suit] & (bottom - 1)
-        others = live & below & ~held
-        run = held & below & -BITS[others.bit_length()] if others else held & below
-        return run & -run if run else bottom
-    started = False
-    for other, bit in RANKED_BITS[key][suit]:
-        if not started:
-            started = other == code
-        elif live & bit:
-            if not held & bit:
-                break
-            bottom = bit
-    return bottom
+    tail = RANK_TAILS[key][suit]
+    if tail & bottom:
+        below = tail & (bottom - 1)
+    else:
+        # a head of the suit (the Joker, a bower): the heads below it, then the tail
+        started = False
+        for other in RANK_HEADS[key][suit]:
+            if not started:
+                started = other == code
+                continue
+            bit = BITS[other]
+            if live & bit:
+                if not held & bit:
+                    return bottom
+                bottom = bit
+        below = tail
+    # bit order is rank order: the held cards below down to another seat's
+    others = live & below & ~held
+    run = held & below & -BITS[others.bit_length()] if others else held & below
+    return run & -run if run else bottom
 
 
 def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
