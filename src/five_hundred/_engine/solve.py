@@ -306,16 +306,18 @@ Context = tuple[
     tuple[int, ...],
     dict[int, int],
     dict[tuple[tuple[int, ...], int], tuple[int, int, int]],
+    list[int],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
-contractor, team, seats, parts, keys)``: the contract's play setup (``key`` the
+contractor, team, seats, parts, keys, recent)``: the contract's play setup (``key`` the
 numbered key: the context key, plus :data:`SLOTTED` when the cards are numbered by
 slots, see :func:`_slotted`); ``team`` the
 seats of the contracting side (the contractor alone in misère) as a mask; ``seats``
 those who play; ``parts`` the canonical parts of suits met so far (with the seats'
 lengths), by the seats' cards of the suit packed (see :data:`CUT_SPECS`), and
 ``keys`` the transposition keys of positions met so far by their exact cards (see
-``_canon``).
+``_canon``), and ``recent`` each suit's packed cards and part at the last key made
+(``2 * suit`` and ``2 * suit + 1``; -1: none).
 
 Plain tuples, unpacked where used: cheaper than named fields, and unboxed when
 compiled."""
@@ -373,6 +375,7 @@ def context_of(core: Core, team: int) -> Context:
         setup.order[setup.contractor],
         {},
         {},
+        [-1] * (2 * (NO_SUIT + 1)),
     )
 
 
@@ -764,13 +767,14 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int, int]:
     most table entries compare alone.  The parts of suits are kept in the context (a
     suit often stays the same for long), and so are the keys by the exact cards.
     """
-    key, options, team, seats, parts, keys = (
+    key, options, team, seats, parts, keys, recent = (
         ctx[0],
         ctx[4],
         ctx[6],
         ctx[7],
         ctx[8],
         ctx[9],
+        ctx[10],
     )
     hands, leader, suits_led, voids, live = pos[0], pos[2], pos[5], pos[6], pos[10]
     nt = N_NT[key]
@@ -821,12 +825,22 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int, int]:
             for seat in seats:
                 held = hands[seat] & suit_mask
                 packed = packed << width | _pack(held, base, window, first, second)
-        part = parts.get(packed)
-        if part is None:
-            cut = tuple([hands[seat] & suit_mask for seat in seats])
-            part = _part(RANKED[key][suit], cut, suit)
-            parts[packed] = part
-        both |= part
+        if recent[2 * suit] == packed:
+            # the suit's cut as at the last key made (a list's int, not a dict)
+            part = recent[2 * suit + 1]
+        else:
+            got = parts.get(packed)
+            if got is None:
+                cut = tuple([hands[seat] & suit_mask for seat in seats])
+                got = _part(RANKED[key][suit], cut, suit)
+                parts[packed] = got
+            part = got
+            recent[2 * suit] = packed
+            recent[2 * suit + 1] = part
+        if both:
+            both |= part
+        else:
+            both = part
     # the contracting side is part of the key: a table may serve several deals
     extra = leader | team << 16
     if nt and live & N_JOKER_BIT[key]:
