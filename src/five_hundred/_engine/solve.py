@@ -305,7 +305,7 @@ Context = tuple[
     int,
     tuple[int, ...],
     dict[int, int],
-    dict[tuple[tuple[int, ...], int], tuple[int, int, int]],
+    dict[int, dict[tuple[int, ...], tuple[int, int, int]]],
     list[int],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
@@ -316,7 +316,7 @@ seats of the contracting side (the contractor alone in misère) as a mask; ``sea
 those who play; ``parts`` the canonical parts of suits met so far (with the seats'
 lengths), by the seats' cards of the suit packed (see :data:`CUT_SPECS`), and
 ``keys`` the transposition keys of positions met so far by their exact cards (see
-``_canon``), and ``recent`` each suit's packed cards and part at the last key made
+``_canon``: by the leader and what the Joker's rules read, then by the hands), and ``recent`` each suit's packed cards and part at the last key made
 (``2 * suit`` and ``2 * suit + 1``; -1: none).
 
 Plain tuples, unpacked where used: cheaper than named fields, and unboxed when
@@ -778,10 +778,15 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int, int]:
     )
     hands, leader, suits_led, voids, live = pos[0], pos[2], pos[5], pos[6], pos[10]
     nt = N_NT[key]
-    # the hands' tuple itself, not its items: compiled, unpacking them would box
-    # each hand's int anew; the rest in one small int (fewer items to hash)
-    exact = (hands, leader | suits_led << 3 | voids << 8 if nt else leader)
-    known = keys.get(exact)
+    # by the rest in one small int, then by the hands' tuple itself (not its
+    # items: compiled, unpacking them would box each hand's int anew): no tuple
+    # built, and the hands hashed once, not twice, when the key is new
+    rest = leader | suits_led << 3 | voids << 8 if nt else leader
+    exact = keys.get(rest)
+    if exact is None:
+        exact = {}
+        keys[rest] = exact
+    known = exact.get(hands)
     if known is not None:
         return known
     both = 0  # the places, the lengths above PART_SPLIT, the tops above TOPS_SPLIT
@@ -853,7 +858,7 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int, int]:
                     extra |= (voids >> 4 * seat & 15) << 8
     lengths = both >> PART_SPLIT & LENGTHS_MASK
     known = (lengths | extra << 120, both & PLACES_MASK, both >> TOPS_SPLIT)
-    keys[exact] = known
+    exact[hands] = known
     return known
 
 
