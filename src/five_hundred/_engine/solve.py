@@ -19,7 +19,9 @@ The techniques are those of bridge solvers, on the engine's masks:
   of their suit, the cards the bounds below read, the lowest card of a run searched
   once), and an entry compares only the places from the top of each suit down to the
   lowest such card, among positions of the same lengths: one entry serves every
-  position that differs only in lower cards;
+  position that differs only in lower cards; entries are compared first by the
+  holders of each suit's strongest cards, a machine word (:data:`TOPS_SPECS`), and
+  most by it alone;
 - a quick-trick bound: the top cards the leader can cash at once (trumps first; side
   suits only while no opponent can ruff or play the un-nominated Joker on them), then
   a partner's top cards of a suit the leader leads a low card of, and a
