@@ -51,9 +51,12 @@ from five_hundred._engine.solve import (
     N_SUIT_MASKS,
     N_TRUMP,
     PLACES,
+    RANK_HEADS,
+    RANK_TAILS,
     RANKED,
     SLOTTED,
     STRIDE,
+    TOPS_SPECS,
     Context,
     Position,
     Table,
@@ -458,17 +461,17 @@ def test_positions_differing_in_low_cards_share_an_entry() -> None:
         ctx = _context(core)
         table: Table = {}
         solve_core(core, table)
-        shape, whole = _canon(ctx, position_of(core))
+        shape, whole, _ = _canon(ctx, position_of(core))
         rng = random.Random(seed)
         for _ in range(6):
             other = _variant(core, rng)
             pos = position_of(other)
-            other_shape, other_whole = _canon(_context(other), pos)
+            other_shape, other_whole, other_tops = _canon(_context(other), pos)
             assert other_shape == shape
             if other_whole == whole:
                 continue  # alike after rank equivalence alone
             _, low, high, _ = _lookup(
-                ctx, table, pos, shape, other_whole, 0, 10, -1, 11
+                ctx, table, pos, shape, other_whole, other_tops, 0, 10, -1, 11
             )
             if low == high:
                 assert low == solve_core(other)
@@ -525,7 +528,7 @@ def test_slots_and_codes_give_the_same_values(
         assert pos[0] == core.hands
         return
     assert all(hand < 2**62 for hand in pos[0])
-    coded: Context = (ctx[0] - SLOTTED, *ctx[1:8], {}, {})
+    coded: Context = (ctx[0] - SLOTTED, *ctx[1:8], {}, {}, [-1] * 10)
     live = _live(ctx[7], core.hands, core.trick)
     at_codes: Position = (core.hands, pos[1], pos[2], core.trick, *pos[4:10], live)
     assert choice_values(ctx, {}, pos) == choice_values(coded, {}, at_codes)
@@ -580,7 +583,7 @@ def test_cached_keys_are_those_of_a_fresh_context(
         if not core.trick:
             ctx = _context(core)
             ctx = shared.setdefault(ctx[0], ctx)
-            fresh: Context = (*ctx[:8], {}, {})
+            fresh: Context = (*ctx[:8], {}, {}, [-1] * 10)
             pos = position_of(core)
             seats = ctx[7]
             for _ in range(3):
@@ -596,8 +599,20 @@ def test_cached_keys_are_those_of_a_fresh_context(
                 )
                 for probe in (other, pos):
                     assert _canon(ctx, probe) == _canon(fresh, probe)
-                    fresh = (*ctx[:8], {}, {})
+                    fresh = (*ctx[:8], {}, {}, [-1] * 10)
         state = apply(state, rng.choice(legal_actions(state)))
+
+
+def test_a_suits_heads_and_tail_rank_as_the_suit() -> None:
+    """Every effective suit is its heads (``RANK_HEADS``, strongest first) then its
+    tail's cards (``RANK_TAILS``) from the highest number down: the order of
+    ``RANKED``, so that bit order is rank order in the tail."""
+    for key in N_KEYS:
+        for suit in range(NO_SUIT + 1):
+            tail = RANK_TAILS[key][suit]
+            codes = [code for code in range(N_JOKER[key], -1, -1) if tail >> code & 1]
+            assert list(RANK_HEADS[key][suit]) + codes == list(RANKED[key][suit])
+            assert len(RANK_HEADS[key][suit]) <= 3  # the Joker and the two bowers
 
 
 def test_a_suits_packed_cut_keeps_every_card_apart() -> None:
@@ -631,7 +646,8 @@ def test_keys_place_each_seats_cards_among_the_live_ones(
 ) -> None:
     """The key of a trick's start (its suits' parts cached, its keys cached) is its
     definition: each seat's cards of each effective suit by place among the live
-    ones, strongest first, and each seat's length in each suit."""
+    ones, strongest first, each seat's length in each suit, and the holders of each
+    suit's top places (``TOPS_SPECS``)."""
     for state in _line(seed, line, 6, rules):
         core = inner(state)
         if not core.trick:
@@ -640,6 +656,8 @@ def test_keys_place_each_seats_cards_among_the_live_ones(
             key, seats, hands, live = ctx[0], ctx[7], pos[0], pos[10]
             whole = 0
             lengths = 0
+            tops = 0
+            bits, places = TOPS_SPECS[len(seats)]
             for suit in range(NO_SUIT + 1):
                 place = 0
                 for code in RANKED[key][suit]:
@@ -649,9 +667,13 @@ def test_keys_place_each_seats_cards_among_the_live_ones(
                     assert len(holders) == 1
                     whole |= 1 << PLACES * suit + place + STRIDE * holders[0]
                     lengths += 1 << 24 * (NO_SUIT - suit) + 4 * holders[0]
+                    if place < places:
+                        tops += holders[0] << bits * (places * suit + place)
                     place += 1
-            shape, got = _canon(ctx, pos)
+            shape, got, got_tops = _canon(ctx, pos)
             assert got == whole
+            assert got_tops == tops
+            assert tops < 2**62  # a machine word
             assert shape & (1 << 120) - 1 == lengths
 
 

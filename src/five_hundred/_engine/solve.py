@@ -19,7 +19,9 @@ The techniques are those of bridge solvers, on the engine's masks:
   of their suit, the cards the bounds below read, the lowest card of a run searched
   once), and an entry compares only the places from the top of each suit down to the
   lowest such card, among positions of the same lengths: one entry serves every
-  position that differs only in lower cards;
+  position that differs only in lower cards; entries are compared first by the
+  holders of each suit's strongest cards, a machine word (:data:`TOPS_SPECS`), and
+  most by it alone;
 - a quick-trick bound: the top cards the leader can cash at once (trumps first; side
   suits only while no opponent can ruff or play the un-nominated Joker on them), then
   a partner's top cards of a suit the leader leads a low card of, and a
@@ -192,6 +194,29 @@ RANKED_BITS: Final[tuple[tuple[tuple[tuple[int, int], ...], ...], ...]] = tuple(
 """``RANKED`` with each number's bit."""
 
 
+def _tail_start(codes: tuple[int, ...]) -> int:
+    """Where the numbers of a suit (strongest first) start to fall to the end."""
+    start = len(codes) - 1
+    while start > 0 and codes[start - 1] > codes[start]:
+        start -= 1
+    return max(start, 0)
+
+
+RANK_HEADS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(codes[: _tail_start(codes)] for codes in suits) for suits in RANKED
+)
+"""``RANK_HEADS[key][suit]``: the strongest cards of an effective suit that rank out
+of their numbers' order (the Joker, the bowers of a trump suit: empty for a plain
+suit); the rest, :data:`RANK_TAILS`, rank as their numbers."""
+
+RANK_TAILS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(sum([BITS[code] for code in codes[_tail_start(codes) :]]) for codes in suits)
+    for suits in RANKED
+)
+"""``RANK_TAILS[key][suit]``: the mask of the cards of an effective suit below its
+:data:`RANK_HEADS`, whose bit order is rank order (every card of a plain suit)."""
+
+
 def _lower(key: int) -> tuple[int, ...]:
     out = [0] * (N_JOKER[key] + 1)
     for codes in RANKED[key]:
@@ -225,6 +250,26 @@ one seat's places (below ``2**STRIDE``) times it is that mask at every seat."""
 PART_SPLIT: Final = 6 * STRIDE
 """Where a suit's cached part of a key keeps the seats' lengths: above the places of
 six seats (see ``_part``)."""
+
+PLACES_MASK: Final = (1 << PART_SPLIT) - 1
+"""The places of a key's union of parts (below its lengths)."""
+
+LENGTHS_MASK: Final = (1 << 24 * (NO_SUIT + 1)) - 1
+"""The lengths of a key's union of parts, shifted down (4 bits a seat and suit)."""
+
+TOPS_SPLIT: Final = PART_SPLIT + 24 * (NO_SUIT + 1)
+"""Where a suit's cached part of a key keeps its top places' holders: above the
+lengths (see ``_part``)."""
+
+TOPS_SPECS: Final[tuple[tuple[int, int], ...]] = tuple(
+    [(2, 7) if seats <= 4 else (3, 4) for seats in range(7)]
+)
+"""``TOPS_SPECS[n]``: ``(bits, places)`` of the *tops* of a position of ``n``
+seats: for each effective suit, the holder (its index among the seats who play,
+``bits`` bits) of each of its ``places`` strongest live cards, the suits
+``bits * places`` bits apart (58 bits with four seats, 51 with six: a machine
+word).  Same shape and same tops mean the same places down to ``places`` cards a
+suit, so a table entry that compares no deeper is matched by the tops alone."""
 
 
 def _cut_spec(key: int, suit: int) -> tuple[int, int, int, int, int]:
@@ -262,17 +307,19 @@ Context = tuple[
     int,
     tuple[int, ...],
     dict[int, int],
-    dict[tuple[tuple[int, ...], int], tuple[int, int]],
+    dict[int, dict[tuple[int, ...], tuple[int, int, int]]],
+    list[int],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
-contractor, team, seats, parts, keys)``: the contract's play setup (``key`` the
+contractor, team, seats, parts, keys, recent)``: the contract's play setup (``key`` the
 numbered key: the context key, plus :data:`SLOTTED` when the cards are numbered by
 slots, see :func:`_slotted`); ``team`` the
 seats of the contracting side (the contractor alone in misère) as a mask; ``seats``
 those who play; ``parts`` the canonical parts of suits met so far (with the seats'
 lengths), by the seats' cards of the suit packed (see :data:`CUT_SPECS`), and
 ``keys`` the transposition keys of positions met so far by their exact cards (see
-``_canon``).
+``_canon``: by the leader and what the Joker's rules read, then by the hands), and ``recent`` each suit's packed cards and part at the last key made
+(``2 * suit`` and ``2 * suit + 1``; -1: none).
 
 Plain tuples, unpacked where used: cheaper than named fields, and unboxed when
 compiled."""
@@ -289,18 +336,16 @@ still hold and the trick's (kept up to date by :func:`_play`, see :func:`_live`)
 
 Table = dict[int, list[tuple[int, ...]]]
 """The transposition table: by a position's shape (see ``_canon``), entries
-``(mask, pattern, low, high, depths, low_mask, low_pattern)``: bounds on the tricks
-to come of every position of that shape whose places masked by ``mask`` are
-``pattern`` (see ``_search``); ``depths`` tells how many places of each suit
-``mask`` compares (see :func:`_mask_of`); the last two are ``mask`` and ``pattern``
-cut to :data:`WORD`, compared first.  Typed ``tuple[int, ...]`` so that compiled,
-reading one item unboxes that item alone (a fixed tuple type unboxes all seven
-whenever an entry is taken from its list, and most entries scanned differ in the
-first item compared)."""
-
-WORD: Final = (1 << 60) - 1
-"""The places that fit a machine word (the first seat's first three suits): an entry
-keeps its mask and pattern cut to them, compared before the whole ones."""
+``(mask, pattern, low, high, depths, tops_mask, tops_pattern)``: bounds on the
+tricks to come of every position of that shape whose tops (:data:`TOPS_SPECS`)
+masked by ``tops_mask`` are ``tops_pattern`` and whose places masked by ``mask``
+are ``pattern`` (see ``_search``); ``depths`` tells how many places of each suit
+the entry compares (see :func:`_mask_of`): when the tops compare them all (no
+suit deeper than their places: most entries), ``mask`` and ``pattern`` are 0 and
+the wide places are not read.  The tops are a machine word, compared first.
+Typed ``tuple[int, ...]`` so that compiled, reading one item unboxes that item
+alone (a fixed tuple type unboxes all seven whenever an entry is taken from its
+list, and most entries scanned differ in the first item compared)."""
 
 
 def _slotted(core: Core) -> bool:
@@ -332,6 +377,7 @@ def context_of(core: Core, team: int) -> Context:
         setup.order[setup.contractor],
         {},
         {},
+        [-1] * (2 * (NO_SUIT + 1)),
     )
 
 
@@ -711,34 +757,41 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
     )
 
 
-def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
-    """The transposition key of a position at the start of a trick: shape and places.
+def _canon(ctx: Context, pos: Position) -> tuple[int, int, int]:
+    """The transposition key of a position at the start of a trick: shape, places, tops.
 
     The *shape* is what every position sharing an entry has in common: each seat's
     length in each effective suit, the leader, the contracting side and what the
     un-nominated Joker's rules read.  The *places* are each seat's cards by place
     among the live ones of their suit (bit ``PLACES * suit + i`` for the ``i``-th
-    strongest), the seats :data:`STRIDE` bits apart.  The parts of suits are kept in
-    the context (a suit often stays the same for long), and so are the keys by the
-    exact cards.
+    strongest), the seats :data:`STRIDE` bits apart.  The *tops* are the holders of
+    each suit's strongest live cards (see :data:`TOPS_SPECS`): a machine word that
+    most table entries compare alone.  The parts of suits are kept in the context (a
+    suit often stays the same for long), and so are the keys by the exact cards.
     """
-    key, options, team, seats, parts, keys = (
+    key, options, team, seats, parts, keys, recent = (
         ctx[0],
         ctx[4],
         ctx[6],
         ctx[7],
         ctx[8],
         ctx[9],
+        ctx[10],
     )
     hands, leader, suits_led, voids, live = pos[0], pos[2], pos[5], pos[6], pos[10]
     nt = N_NT[key]
-    # the hands' tuple itself, not its items: compiled, unpacking them would box
-    # each hand's int anew; the rest in one small int (fewer items to hash)
-    exact = (hands, leader | suits_led << 3 | voids << 8 if nt else leader)
-    known = keys.get(exact)
+    # by the rest in one small int, then by the hands' tuple itself (not its
+    # items: compiled, unpacking them would box each hand's int anew): no tuple
+    # built, and the hands hashed once, not twice, when the key is new
+    rest = leader | suits_led << 3 | voids << 8 if nt else leader
+    exact = keys.get(rest)
+    if exact is None:
+        exact = {}
+        keys[rest] = exact
+    known = exact.get(hands)
     if known is not None:
         return known
-    both = 0  # the places, and the lengths above PART_SPLIT
+    both = 0  # the places, the lengths above PART_SPLIT, the tops above TOPS_SPLIT
     four = len(seats) == 4
     h0 = h1 = h2 = h3 = 0
     if four:
@@ -779,12 +832,22 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
             for seat in seats:
                 held = hands[seat] & suit_mask
                 packed = packed << width | _pack(held, base, window, first, second)
-        part = parts.get(packed)
-        if part is None:
-            cut = tuple([hands[seat] & suit_mask for seat in seats])
-            part = _part(RANKED[key][suit], cut, suit)
-            parts[packed] = part
-        both |= part
+        if recent[2 * suit] == packed:
+            # the suit's cut as at the last key made (a list's int, not a dict)
+            part = recent[2 * suit + 1]
+        else:
+            got = parts.get(packed)
+            if got is None:
+                cut = tuple([hands[seat] & suit_mask for seat in seats])
+                got = _part(RANKED[key][suit], cut, suit)
+                parts[packed] = got
+            part = got
+            recent[2 * suit] = packed
+            recent[2 * suit + 1] = part
+        if both:
+            both |= part
+        else:
+            both = part
     # the contracting side is part of the key: a table may serve several deals
     extra = leader | team << 16
     if nt and live & N_JOKER_BIT[key]:
@@ -795,9 +858,9 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
             for seat in seats:
                 if hands[seat] & N_JOKER_BIT[key]:
                     extra |= (voids >> 4 * seat & 15) << 8
-    lengths = both >> PART_SPLIT
-    known = (lengths | extra << 120, both ^ lengths << PART_SPLIT)
-    keys[exact] = known
+    lengths = both >> PART_SPLIT & LENGTHS_MASK
+    known = (lengths | extra << 120, both & PLACES_MASK, both >> TOPS_SPLIT)
+    exact[hands] = known
     return known
 
 
@@ -814,60 +877,77 @@ def _pack(held: int, base: int, window: int, first: int, second: int) -> int:
 def _part(ranked: tuple[int, ...], cut: tuple[int, ...], suit: int) -> int:
     """The seats' cards of one suit (``cut``) by place among the live ones.
 
-    In their places of a position's whole canonical form (see :func:`_canon`), and
-    the seats' lengths in it (4 bits each) in theirs of the shape, :data:`PART_SPLIT`
-    bits above: so a position's key is the union of its suits' parts, split in two.
-    One integer, not a pair: one union a suit, nothing to unpack.
+    In their places of a position's whole canonical form (see :func:`_canon`), the
+    seats' lengths in it (4 bits each) in theirs of the shape, :data:`PART_SPLIT`
+    bits above, and the holders of its top places in theirs of the tops
+    (:data:`TOPS_SPECS`), :data:`TOPS_SPLIT` bits above: so a position's key is the
+    union of its suits' parts, split in three.  One integer, not a tuple: one union
+    a suit, nothing to unpack.
     """
     whole = 0
-    place = PLACES * suit
+    tops = 0
+    bits, places = TOPS_SPECS[len(cut)]
+    shift = bits * places * suit
+    place = 0
     for code in ranked:
         bit = BITS[code]
         for index in range(len(cut)):
             if cut[index] & bit:
-                whole |= 1 << place + STRIDE * index
+                whole |= 1 << PLACES * suit + place + STRIDE * index
+                if place < places:
+                    tops |= index << shift + bits * place
                 place += 1
                 break
     lengths = 0
     for index in range(len(cut)):
         lengths |= cut[index].bit_count() << 4 * index
-    return whole | lengths << 24 * (NO_SUIT - suit) + PART_SPLIT
+    return whole | lengths << 24 * (NO_SUIT - suit) + PART_SPLIT | tops << TOPS_SPLIT
 
 
-def _mask_of(ctx: Context, live: int, rel: int) -> tuple[int, int]:
-    """The places an entry with relevant cards ``rel`` compares, and its depths.
+def _mask_of(ctx: Context, live: int, rel: int) -> tuple[int, int, int]:
+    """The places an entry with relevant cards ``rel`` compares, its depths, its tops.
 
     Those of every seat from the top of each suit down to its lowest card in ``rel``;
     the depths are how many places of each suit that is (:data:`DEPTH` bits a suit):
-    a machine word, where the places are a wide integer.  ``live``: the position's
-    live cards (see :data:`Position`).
+    a machine word, where the places are a wide integer; the tops' mask is that of
+    the holders of those places, as far as the tops go (:data:`TOPS_SPECS`).  When
+    they go that far in every suit, the places are 0: the tops compare them all.
+    ``live``: the position's live cards (see :data:`Position`).
     """
     key, seats = ctx[0], ctx[7]
-    plain = PLAIN[key]
+    bits, places = TOPS_SPECS[len(seats)]
     mask = 0
     depths = 0
+    tops = 0
+    deep = False
     for suit in range(NO_SUIT + 1):
         suit_mask = N_SUIT_MASKS[key][suit]
         read = rel & suit_mask
         if not read:
             continue
         count = 0
-        if plain[suit]:
+        place = 0
+        for code in RANK_HEADS[key][suit]:  # (none in a plain suit)
+            bit = BITS[code]
+            if live & bit:
+                place += 1
+                if read & bit:
+                    count = place
+        tail = RANK_TAILS[key][suit]
+        read &= tail
+        if read:
             # bit order is rank order: the live cards from the lowest one read up
-            count = popcount(live & suit_mask & -(read & -read))
-        else:
-            place = 0
-            # compiled, a card's number unpacked into ``_`` would be boxed: by index
-            for card in RANKED_BITS[key][suit]:
-                bit = card[1]
-                if live & bit:
-                    place += 1
-                    if read & bit:
-                        count = place
+            count = place + popcount(live & tail & -(read & -read))
         mask |= ((1 << count) - 1) << PLACES * suit
         depths |= count << DEPTH * suit
+        if count > places:
+            deep = True
+            count = places
+        tops |= ((1 << bits * count) - 1) << bits * places * suit
+    if not deep:
+        return 0, depths, tops
     # the same places of every seat: one product, the copies apart without carries
-    return mask * SEAT_COPIES[len(seats)], depths
+    return mask * SEAT_COPIES[len(seats)], depths, tops
 
 
 def _deeper(one: int, other: int) -> int:
@@ -885,27 +965,25 @@ def _rel_of(ctx: Context, live: int, depths: int) -> int:
     implied): the ``depth``-th live card from the top (``live``: the position's).
     """
     key = ctx[0]
-    plain = PLAIN[key]
     rel = 0
     for suit in range(NO_SUIT + 1):
         count = depths >> DEPTH * suit & 31
         if not count:
             continue
-        if plain[suit]:
-            # bit order is rank order: drop the live cards above, from the top
-            rest = live & N_SUIT_MASKS[key][suit]
-            while count > 1:  # (compiled, a loop counter ``_`` would be boxed)
-                rest ^= BITS[rest.bit_length() - 1]
-                count -= 1
-            rel |= BITS[rest.bit_length() - 1]
-            continue
-        for card in RANKED_BITS[key][suit]:
-            bit = card[1]
+        for code in RANK_HEADS[key][suit]:  # (none in a plain suit)
+            bit = BITS[code]
             if live & bit:
                 count -= 1
                 if not count:
                     rel |= bit
                     break
+        if count:
+            # bit order is rank order: drop the live cards above, from the top
+            rest = live & RANK_TAILS[key][suit]
+            while count > 1:  # (compiled, a loop counter ``_`` would be boxed)
+                rest ^= BITS[rest.bit_length() - 1]
+                count -= 1
+            rel |= BITS[rest.bit_length() - 1]
     return rel
 
 
@@ -920,21 +998,26 @@ def _run_bottom(ctx: Context, pos: Position, code: int) -> int:
     held = hands[seat]
     suit = N_EFF[key][code]
     bottom = BITS[code]
-    if PLAIN[key][suit]:
-        # bit order is rank order: the held cards below down to another seat's
-        below = N_SUIT_MASKS[key][suit] & (bottom - 1)
-        others = live & below & ~held
-        run = held & below & -BITS[others.bit_length()] if others else held & below
-        return run & -run if run else bottom
-    started = False
-    for other, bit in RANKED_BITS[key][suit]:
-        if not started:
-            started = other == code
-        elif live & bit:
-            if not held & bit:
-                break
-            bottom = bit
-    return bottom
+    tail = RANK_TAILS[key][suit]
+    if tail & bottom:
+        below = tail & (bottom - 1)
+    else:
+        # a head of the suit (the Joker, a bower): the heads below it, then the tail
+        started = False
+        for other in RANK_HEADS[key][suit]:
+            if not started:
+                started = other == code
+                continue
+            bit = BITS[other]
+            if live & bit:
+                if not held & bit:
+                    return bottom
+                bottom = bit
+        below = tail
+    # bit order is rank order: the held cards below down to another seat's
+    others = live & below & ~held
+    run = held & below & -BITS[others.bit_length()] if others else held & below
+    return run & -run if run else bottom
 
 
 def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
@@ -970,7 +1053,11 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
         # cashing its top trumps first draws the other side's trumps when these
         # are at least as many as any opponent holds: then no one can ruff
         trumps = N_SUIT_MASKS[key][trump]
-        most = max([popcount(held & trumps) for held in ruffers])
+        most = 0
+        for held in ruffers:  # (compiled, max() of a list is a generic call)
+            length = popcount(held & trumps)
+            if length > most:
+                most = length
         drawn, stop = _tops_at(RANKED[key][trump], own, live)
         rel |= stop
         if drawn >= most:
@@ -1054,7 +1141,9 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int, int, int]:
         return 0, 0, 0, 0
     hands = pos[0]
     live = pos[10]
-    held = [0] * len(hands)  # each seat's trumps seen so far
+    # each seat's trumps seen so far, 4 bits a seat (at most HAND_SIZE; compiled,
+    # a list's item added to in place is a generic object op)
+    held = 0
     seen_ours = seen_theirs = 0  # each side's trumps seen so far
     ours = theirs = 0
     our_bit = their_bit = 0
@@ -1064,16 +1153,17 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int, int, int]:
             continue
         for seat in seats:
             if hands[seat] & bit:
-                held[seat] += 1
+                held += 1 << 4 * seat
+                count = held >> 4 * seat & 15
                 if team >> seat & 1:
                     seen_ours += 1
-                    if held[seat] - seen_theirs > ours:
-                        ours = held[seat] - seen_theirs
+                    if count - seen_theirs > ours:
+                        ours = count - seen_theirs
                         our_bit = bit
                 else:
                     seen_theirs += 1
-                    if held[seat] - seen_ours > theirs:
-                        theirs = held[seat] - seen_ours
+                    if count - seen_ours > theirs:
+                        theirs = count - seen_ours
                         their_bit = bit
                 break
     return ours, our_bit, theirs, their_bit
@@ -1148,28 +1238,29 @@ def _store(
     pos: Position,
     shape: int,
     whole: int,
+    tops: int,
     bounds: tuple[int, int, int],
 ) -> None:
     """Store bounds ``(low, high, relevant cards)`` for positions like ``pos``.
 
-    Every position of ``shape`` whose places agree with ``whole`` down to the lowest
-    relevant card of each suit (partition search: the bounds hold for all of them).
+    Every position of ``shape`` whose places agree with ``whole`` (and so its tops
+    with ``tops``) down to the lowest relevant card of each suit (partition search:
+    the bounds hold for all of them).
     """
     low, high, rel = bounds
-    mask, depths = _mask_of(ctx, pos[10], rel)
-    pattern = whole & mask
-    entry = (mask, pattern, low, high, depths, mask & WORD, pattern & WORD)
+    mask, depths, tops_mask = _mask_of(ctx, pos[10], rel)
+    pattern = whole & mask if mask else 0
+    tops_pattern = tops & tops_mask
+    entry = (mask, pattern, low, high, depths, tops_mask, tops_pattern)
     entries = table.get(shape)
     if entries is None:
         table[shape] = [entry]
         return
-    low_mask = entry[5]
-    low_pattern = entry[6]
     for index in range(len(entries)):
         old = entries[index]
         if (
-            old[5] == low_mask
-            and old[6] == low_pattern
+            old[5] == tops_mask
+            and old[6] == tops_pattern
             and old[0] == mask
             and old[1] == pattern
         ):
@@ -1184,6 +1275,7 @@ def _lookup(
     pos: Position,
     shape: int,
     whole: int,
+    tops: int,
     low: int,
     high: int,
     alpha: int,
@@ -1201,10 +1293,13 @@ def _lookup(
         return False, low, high, 0
     used = 0  # the depths of the entries used
     found = False
-    low_places = whole & WORD
     for entry in entries:
-        # the places in a machine word first: most entries differ there
-        if low_places & entry[5] == entry[6] and whole & entry[0] == entry[1]:
+        # the tops first (a machine word): most entries differ there, and most
+        # that match them compare no deeper (their places are 0)
+        if tops & entry[5] != entry[6]:
+            continue
+        mask = entry[0]
+        if not mask or whole & mask == entry[1]:
             found = True
             stored_low = entry[2]
             stored_high = entry[3]
@@ -1237,18 +1332,19 @@ def _search(
         high = min(high, 1)
     shape = -1
     whole = 0
+    tops = 0
     rel = 0
     if not pos[3]:
         if done == HAND_SIZE - 1:
             return _last(ctx, pos)
-        shape, whole = _canon(ctx, pos)
+        shape, whole, tops = _canon(ctx, pos)
         found, low, high, rel = _lookup(
-            ctx, table, pos, shape, whole, low, high, alpha, beta
+            ctx, table, pos, shape, whole, tops, low, high, alpha, beta
         )
         if not found:
             low, high, rel = _bounds(ctx, pos, low, high)
             if low == high or low >= beta or high <= alpha:
-                _store(ctx, table, pos, shape, whole, (low, high, rel))
+                _store(ctx, table, pos, shape, whole, tops, (low, high, rel))
         if low >= beta or low == high:
             return low, rel
         if high <= alpha:
@@ -1300,7 +1396,7 @@ def _search(
             low = max(low, value)
         else:
             low = high = value
-        _store(ctx, table, pos, shape, whole, (low, high, rel))
+        _store(ctx, table, pos, shape, whole, tops, (low, high, rel))
     return value, rel
 
 
