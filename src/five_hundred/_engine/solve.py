@@ -53,7 +53,7 @@ leading the un-nominated Joker naming ``suit`` (:mod:`._engine.playout`);
 card codes.
 """
 
-from typing import Final
+from typing import Any, Final
 
 from five_hundred._engine.codes import (
     BITS,
@@ -574,7 +574,8 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     late = _late_leads(ctx, pos) if leading else 0
     trump = N_TRUMP[key]
     row = N_STRENGTH[key][led] if not leading else N_STRENGTH[key][0]
-    plain = PLAIN[key]
+    heads_of = RANK_HEADS[key]
+    tails = RANK_TAILS[key]
     ranks = N_RANK[key]
     joker = N_JOKER[key]
     for suit in range(NO_SUIT + 1):
@@ -592,43 +593,56 @@ def _order(ctx: Context, pos: Position) -> list[int]:
             length = 1
         else:
             length = 2 if suit == trump else 0
-        if plain[suit]:
-            # bit order is rank order: a held card heads its run when the next live
-            # card above it is another seat's (or there is none)
-            others = (live & suit_mask) ^ held
-            rest = held
-            higher = 0  # the bit of the held card above, or 0
-            while rest:
-                code = rest.bit_length() - 1
-                bit = BITS[code]
-                rest ^= bit
-                if higher and not others & (higher - (bit << 1)):
-                    higher = bit
-                    continue  # no other seat's card between: same run
-                top = not higher and others < bit
-                move = _rank_move(
-                    leading, top, ranks[code], row[code], mine, best, length, misere
-                )
-                scored.append(-(move << 8 | code))
-                higher = bit
-            continue
-        head = -1
-        top = True  # no live card above this one in the suit
-        for code, bit in RANKED_BITS[key][suit]:
+        # the heads (the Joker, the bowers: none in a plain suit) by rank, then the
+        # tail by bit order (rank order): a held card heads its run when the next
+        # live card above it is another seat's (or there is none)
+        top = True  # no live card of the suit above (a head's)
+        run = False  # the last live head is held: a run goes on into the tail
+        for code in heads_of[suit]:
+            bit = BITS[code]
             if not live & bit:
                 continue
-            if mask & bit:
-                if head < 0:
-                    head = code
-                    if code == joker and names:
-                        continue
+            if held & bit:
+                if not run and not (code == joker and names):
                     move = _rank_move(
                         leading, top, ranks[code], row[code], mine, best, length, misere
                     )
                     scored.append(-(move << 8 | code))
+                run = True
             else:
-                head = -1
+                run = False
             top = False
+        tail = tails[suit]
+        rest = held & tail
+        others = (live & tail) ^ rest
+        higher = 0  # the bit of the held card above, or 0
+        if run and rest:
+            code = rest.bit_length() - 1
+            if others < BITS[code]:
+                higher = BITS[code]  # the heads' run goes on
+                rest ^= higher
+        while rest:
+            code = rest.bit_length() - 1
+            bit = BITS[code]
+            rest ^= bit
+            if higher and not others & (higher - (bit << 1)):
+                higher = bit
+                continue  # no other seat's card between: same run
+            first = top and not higher and others < bit  # no live card above
+            higher = bit
+            if code == joker and names:
+                continue  # led naming a suit: its choices below
+            move = _rank_move(
+                leading,
+                first,
+                ranks[code],
+                row[code],
+                mine,
+                best,
+                length,
+                misere,
+            )
+            scored.append(-(move << 8 | code))
     if names:
         scored.extend(
             -(2000 << 8 | JOKER_LEAD + suit) for suit in range(4) if names >> suit & 1
@@ -683,10 +697,26 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
     options, contractor, team = ctx[4], ctx[5], ctx[6]
     hands, seat, leader, trick, led, suits_led, voids, done, winner, best, live = pos
     code = choice if choice < JOKER_LEAD else N_JOKER[key]
-    held = list(hands)
-    # the xor on the int, not on the list's item (compiled, a generic object op)
-    held[seat] = hands[seat] ^ BITS[code]
-    after = tuple(held)
+    after: tuple[int, ...]
+    items: tuple[Any, ...] = hands
+    count = len(items)  # (not ``len(hands) == 4``: mypy would narrow to 4 ints)
+    if count == 4:
+        # four seats: the tuple built at once, the other hands read as objects
+        # (compiled, not unboxed and boxed again; no list copied)
+        new: Any = hands[seat] ^ BITS[code]
+        if seat == 0:
+            after = (new, items[1], items[2], items[3])
+        elif seat == 1:
+            after = (items[0], new, items[2], items[3])
+        elif seat == 2:
+            after = (items[0], items[1], new, items[3])
+        else:
+            after = (items[0], items[1], items[2], new)
+    else:
+        held = list(hands)
+        # the xor on the int, not on the list's item (compiled, a generic object op)
+        held[seat] = hands[seat] ^ BITS[code]
+        after = tuple(held)
     eff = N_EFF[key][code]
     if not trick:
         led = eff if choice < JOKER_LEAD else choice - JOKER_LEAD
