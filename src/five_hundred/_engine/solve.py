@@ -543,8 +543,13 @@ def _order(ctx: Context, pos: Position) -> list[int]:
         pos[9],
         pos[10],
     )
-    mask, names = _legal(ctx, pos)
     masks = N_SUIT_MASKS[key]
+    held = pos[0][seat]
+    if not N_NT[key] or not held & N_JOKER_BIT[key]:
+        # the rule of :func:`_legal` without the Joker's options, inline (most calls)
+        mask, names = (held & masks[led] or held) if trick else held, 0
+    else:
+        mask, names = _legal(ctx, pos)
     mine = (team >> seat & 1) == (team >> winner & 1)
     if trick and PLAIN[key][led] and not mask & ~masks[led]:
         # following a plain suit with cards of it: the order of _rank_move is the
@@ -729,6 +734,18 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
         if power > best:
             winner, best = seat, power
     if len(trick) + 1 < active:
+        # the trick's cards read as objects, as the hands above
+        cards: tuple[Any, ...] = trick
+        grown: tuple[int, ...]
+        count = len(cards)
+        if not count:
+            grown = (code,)
+        elif count == 1:
+            grown = (cards[0], code)
+        elif count == 2:
+            grown = (cards[0], cards[1], code)
+        else:
+            grown = trick + (code,)  # noqa: RUF005 (compiled, no list built)
         return (
             0,
             False,
@@ -736,7 +753,7 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
                 after,
                 next_seat[seat],
                 leader,
-                trick + (code,),  # noqa: RUF005 (compiled, no list built)
+                grown,
                 led,
                 suits_led,
                 voids,
