@@ -7,7 +7,9 @@ outside the timing (seat 0 wins the auction; the discard and nomination are the
 rule-based player's), and reports the mean and 95th percentile.  As the anchor it times
 ``endplay``'s DDS ``solve_board`` (a C++ solver on a 13-trick, 52-card problem: every
 card of the player on lead) on random bridge deals in the same run, when ``endplay``
-is installed (``pip install endplay``), and prints the ratios.  It runs the build
+is installed (``pip install endplay``), and prints the ratios: DDS is timed before
+and after each build's pass, and that build's ratios are to the mean of the two (the
+machine's speed drifts between passes).  It runs the build
 that this interpreter imports (the pure one in the development venv); with
 ``--compiled-python PATH`` it also times the same deals under that interpreter (a
 venv with the compiled wheel installed, e.g. ``build/bench-compiled-venv/bin/python``
@@ -26,6 +28,7 @@ import random
 import statistics
 import subprocess
 import time
+from collections.abc import Callable
 
 import five_hundred
 from five_hundred import (
@@ -123,36 +126,51 @@ def main() -> None:
     if args.worker:
         print(json.dumps({"compiled": five_hundred.compiled, **_measure(args.deals)}))
         return
-    dds = _dds(max(args.deals, 20))
-    anchor = None
-    if dds is not None:
-        anchor, p95 = _summary(dds)
-        print(
-            f"DDS solve_board (endplay), bridge: mean {anchor * 1e3:.2f} ms, p95 {p95 * 1e3:.2f} ms"
+    # Each build's pass is timed between two passes of DDS over the same bridge deals,
+    # and its ratios are to the mean of the two: this machine's speed drifts between
+    # passes (DDS alone moved by a fifth from one run to the next).
+    passes: list[tuple[str, Callable[[], dict[str, tuple[float, float]]]]] = [
+        (
+            "pure" if not five_hundred.compiled else "compiled",
+            lambda: _measure(args.deals),
         )
-    else:
-        print("endplay is not installed: no DDS anchor in this run")
-    runs = [("pure" if not five_hundred.compiled else "compiled", _measure(args.deals))]
+    ]
     if args.compiled_python:
-        command = [
-            args.compiled_python,
-            __file__,
-            "--worker",
-            "--deals",
-            str(args.deals),
-        ]
-        out = json.loads(
-            subprocess.run(command, capture_output=True, check=True).stdout
-        )
-        build = "compiled" if out.pop("compiled") else "pure (not compiled!)"
-        runs.append((build, {name: tuple(pair) for name, pair in out.items()}))
-    for build, measured in runs:
+        passes.append(("compiled", lambda: _worker(args.compiled_python, args.deals)))
+    bridge_deals = max(args.deals, 20)
+    before = _dds(bridge_deals)
+    if before is None:
+        print("endplay is not installed: no DDS anchor in this run")
+    for build, measure in passes:
+        measured = measure()
+        anchor = None
+        if before is not None:
+            after = _dds(bridge_deals)
+            assert after is not None  # endplay was there before
+            first, last = _summary(before)[0], _summary(after)[0]
+            anchor = (first + last) / 2
+            print(
+                f"DDS solve_board (endplay), bridge, around the {build} pass: mean "
+                f"{first * 1e3:.2f} ms before, {last * 1e3:.2f} ms after "
+                f"(anchor {anchor * 1e3:.2f} ms)"
+            )
+            before = after
         for name, (mean, p95) in measured.items():
             ratio = f"  = {mean / anchor:,.1f}x DDS" if anchor else ""
             print(
                 f"{build}: solve_plays, opening lead, {name}: mean {mean * 1e3:.1f} ms,"
                 f" p95 {p95 * 1e3:.1f} ms{ratio}"
             )
+
+
+def _worker(python: str, deals: int) -> dict[str, tuple[float, float]]:
+    """The measures of :func:`_measure` under another interpreter (a compiled build)."""
+    command = [python, __file__, "--worker", "--deals", str(deals)]
+    out = json.loads(subprocess.run(command, capture_output=True, check=True).stdout)
+    if not out.pop("compiled"):
+        msg = f"{python} does not run the compiled engine"
+        raise SystemExit(msg)
+    return {name: (pair[0], pair[1]) for name, pair in out.items()}
 
 
 if __name__ == "__main__":
