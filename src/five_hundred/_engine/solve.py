@@ -527,6 +527,17 @@ def _rank_move(
 def _order(ctx: Context, pos: Position) -> list[int]:
     """The choices to search at ``pos`` (the heads of :func:`_heads`), best first.
 
+    As :func:`_moves` orders them (the search reads its items as they are).
+    """
+    return [-item & 255 for item in _moves(ctx, pos)]
+
+
+def _moves(ctx: Context, pos: Position) -> list[int]:
+    """The choices to search at ``pos`` (see :func:`_order`), best first, as items.
+
+    Each item is ``-(rank << 8 | choice)`` or ``-choice`` (choices are below 256):
+    its choice is ``-item & 255``, with no list of choices built from the ranks.
+
     Leads: a side suit's top card first, then a top trump, else low cards (of side
     suits, then trumps), and last the cards of suits an opponent can ruff or of
     trumps that draw none (low cards first); following: low
@@ -551,53 +562,149 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     else:
         mask, names = _legal(ctx, pos)
     mine = (team >> seat & 1) == (team >> winner & 1)
-    if trick and PLAIN[key][led] and not mask & ~masks[led]:
-        # following a plain suit with cards of it: the order of _rank_move is the
-        # heads from the lowest up (strength is bit order), the winners first when
-        # the other side wins the trick so far; no sort
-        others = (live & masks[led]) ^ mask
-        heads: list[int] = []
-        rest = mask
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            if rest and not others & ((rest & -rest) - (bit << 1)):
-                continue  # the next held card above is next among the live: same run
-            heads.append(bit.bit_length() - 1)
-        if mine or len(heads) == 1:
-            return heads
+    if trick:
         row = N_STRENGTH[key][led]
-        for index in range(len(heads)):
-            if row[heads[index]] > best:
-                return heads[index:] + heads[:index] if index else heads
-        return heads
-    # each choice as ``-(rank << 8 | choice)`` (choices are below 256): sorting these
-    # ints up orders as sorting ``(rank, choice)`` pairs down would, without a tuple
-    # each (and compiled, a plain ``sort()`` is a direct call)
-    scored: list[int] = []
-    leading = not trick
-    late = _late_leads(ctx, pos) if leading else 0
-    trump = N_TRUMP[key]
-    row = N_STRENGTH[key][led] if not leading else N_STRENGTH[key][0]
+        if not mask & ~masks[led]:
+            # following with cards of the suit led: the order of _rank_move is the
+            # heads from the weakest up, the winners first when the other side wins
+            # the trick so far; no sort
+            heads: list[int] = []
+            if PLAIN[key][led]:
+                # strength is bit order: the heads from the lowest bit up
+                others = (live & masks[led]) ^ mask
+                rest = mask
+                while rest:
+                    bit = rest & -rest
+                    rest ^= bit
+                    if rest and not others & ((rest & -rest) - (bit << 1)):
+                        continue  # the next held card above is next among the live
+                    heads.append(1 - bit.bit_length())  # -choice
+            else:
+                # the heads (the Joker, the bowers) by rank, then the tail by bit
+                # order, as below, strongest first; then turned round
+                run = False
+                for code in RANK_HEADS[key][led]:
+                    bit = BITS[code]
+                    if not live & bit:
+                        continue
+                    if mask & bit:
+                        if not run:
+                            heads.append(-code)
+                        run = True
+                    else:
+                        run = False
+                tail = RANK_TAILS[key][led]
+                rest = mask & tail
+                others = (live & tail) ^ rest
+                higher = 0
+                if run and rest:
+                    code = rest.bit_length() - 1
+                    if others < BITS[code]:
+                        higher = BITS[code]
+                        rest ^= higher
+                while rest:
+                    code = rest.bit_length() - 1
+                    bit = BITS[code]
+                    rest ^= bit
+                    if higher and not others & (higher - (bit << 1)):
+                        higher = bit
+                        continue
+                    higher = bit
+                    heads.append(-code)
+                heads.reverse()
+            if mine or len(heads) == 1:
+                return heads
+            for index in range(len(heads)):
+                if row[-heads[index]] > best:
+                    return heads[index:] + heads[:index] if index else heads
+            return heads
+        # discards and ruffs: ranked as _rank_move ranks a card that follows (inline,
+        # most of its calls), each choice as ``-(rank << 8 | choice)`` (see below)
+        discard = 500 if mine else -500
+        heads_of = RANK_HEADS[key]
+        tails = RANK_TAILS[key]
+        scored: list[int] = []
+        for suit in range(NO_SUIT + 1):
+            held = mask & masks[suit]
+            if not held:
+                continue
+            length = -1  # counted when a discard reads it
+            run = False
+            for code in heads_of[suit]:
+                bit = BITS[code]
+                if not live & bit:
+                    continue
+                if held & bit:
+                    if not run:
+                        power = row[code]
+                        if power > best and not mine:
+                            move = 1000 - power
+                        elif power:
+                            move = -power if mine else -1000 - power
+                        else:
+                            if length < 0:
+                                length = popcount(held) if suit != led else 0
+                            move = discard - (
+                                15 - N_RANK[key][code]
+                                if misere
+                                else length << 4 | N_RANK[key][code]
+                            )
+                        scored.append(-(move << 8 | code))
+                    run = True
+                else:
+                    run = False
+            tail = tails[suit]
+            rest = held & tail
+            others = (live & tail) ^ rest
+            higher = 0
+            if run and rest:
+                code = rest.bit_length() - 1
+                if others < BITS[code]:
+                    higher = BITS[code]
+                    rest ^= higher
+            while rest:
+                code = rest.bit_length() - 1
+                bit = BITS[code]
+                rest ^= bit
+                if higher and not others & (higher - (bit << 1)):
+                    higher = bit
+                    continue
+                higher = bit
+                power = row[code]
+                if power > best and not mine:
+                    move = 1000 - power
+                elif power:
+                    move = -power if mine else -1000 - power
+                else:
+                    if length < 0:
+                        length = popcount(held) if suit != led else 0
+                    move = discard - (
+                        15 - N_RANK[key][code]
+                        if misere
+                        else length << 4 | N_RANK[key][code]
+                    )
+                scored.append(-(move << 8 | code))
+        if len(scored) > 1:
+            scored.sort()
+        return scored
+    # leads: each choice as ``-(rank << 8 | choice)`` (choices are below 256): sorting
+    # these ints up orders as sorting ``(rank, choice)`` pairs down would, without a
+    # tuple each (and compiled, a plain ``sort()`` is a direct call)
+    late = _late_leads(ctx, pos)
+    scored = []
     heads_of = RANK_HEADS[key]
     tails = RANK_TAILS[key]
-    ranks = N_RANK[key]
     joker = N_JOKER[key]
+    trump = N_TRUMP[key]
+    row = N_STRENGTH[key][0]
+    ranks = N_RANK[key]
     for suit in range(NO_SUIT + 1):
         suit_mask = masks[suit]
         held = mask & suit_mask
         if not held:
             continue
-        # only a discard's rank reads its suit's length; counted by codes.popcount
-        # here and in the bounds (compiled, int.bit_count is a method call through a
-        # boxed int: this loop over a few cards stays on machine words)
-        # a lead's rank reads instead whether the suit's leads go last, or trumps
-        if not leading:
-            length = popcount(held) if suit != led else 0
-        elif late >> suit & 1:
-            length = 1
-        else:
-            length = 2 if suit == trump else 0
+        # a lead's rank reads whether the suit's leads go last, or trumps
+        length = 1 if late >> suit & 1 else 2 if suit == trump else 0
         # the heads (the Joker, the bowers: none in a plain suit) by rank, then the
         # tail by bit order (rank order): a held card heads its run when the next
         # live card above it is another seat's (or there is none)
@@ -610,7 +717,7 @@ def _order(ctx: Context, pos: Position) -> list[int]:
             if held & bit:
                 if not run and not (code == joker and names):
                     move = _rank_move(
-                        leading, top, ranks[code], row[code], mine, best, length, misere
+                        True, top, ranks[code], row[code], mine, best, length, misere
                     )
                     scored.append(-(move << 8 | code))
                 run = True
@@ -638,24 +745,16 @@ def _order(ctx: Context, pos: Position) -> list[int]:
             if code == joker and names:
                 continue  # led naming a suit: its choices below
             move = _rank_move(
-                leading,
-                first,
-                ranks[code],
-                row[code],
-                mine,
-                best,
-                length,
-                misere,
+                True, first, ranks[code], row[code], mine, best, length, misere
             )
             scored.append(-(move << 8 | code))
     if names:
         scored.extend(
             -(2000 << 8 | JOKER_LEAD + suit) for suit in range(4) if names >> suit & 1
         )
-    if len(scored) == 1:
-        return [-scored[0] & 255]
-    scored.sort()
-    return [-item & 255 for item in scored]
+    if len(scored) > 1:
+        scored.sort()
+    return scored
 
 
 def _late_leads(ctx: Context, pos: Position) -> int:
@@ -1373,17 +1472,18 @@ def _search(
     same value, so a table entry serves all such positions.
     """
     key, misere, team = ctx[0], ctx[1], ctx[6]
-    done = pos[7]
-    low, high = 0, HAND_SIZE - done
-    if misere:
-        high = min(high, 1)
     shape = -1
-    whole = 0
-    tops = 0
     rel = 0
-    if not pos[3]:
+    if pos[3]:
+        # inside a trick (most positions): no key, no bounds
+        whole = tops = low = high = 0
+    else:
+        done = pos[7]
         if done == HAND_SIZE - 1:
             return _last(ctx, pos)
+        low, high = 0, HAND_SIZE - done
+        if misere:
+            high = min(high, 1)
         shape, whole, tops = _canon(ctx, pos)
         found, low, high, rel = _lookup(
             ctx, table, pos, shape, whole, tops, low, high, alpha, beta
@@ -1403,7 +1503,8 @@ def _search(
     every = 0  # the relevant cards of every choice searched
     best_rel = 0  # those of the best choice
     lower = LOWER[key]
-    for choice in _order(ctx, pos):
+    for item in _moves(ctx, pos):
+        choice = -item & 255
         gain, over, nxt, won = _play(ctx, pos, choice)
         if over:
             result = gain
