@@ -545,22 +545,16 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
     else low cards; discards from the shortest suit first, low cards first (in
     misère high cards).
     """
-    key, misere, team = ctx[0], ctx[1], ctx[6]
-    seat, trick, led, winner, best, live = (
-        pos[1],
-        pos[3],
-        pos[4],
-        pos[8],
-        pos[9],
-        pos[10],
-    )
+    key = ctx[0]
+    hands, seat, _leader, trick, led, _suits, _voids, _done, winner, best, live = pos
     masks = N_SUIT_MASKS[key]
-    held = pos[0][seat]
+    held = hands[seat]
     if not N_NT[key] or not held & N_JOKER_BIT[key]:
         # the rule of :func:`_legal` without the Joker's options, inline (most calls)
         mask, names = (held & masks[led] or held) if trick else held, 0
     else:
         mask, names = _legal(ctx, pos)
+    team = ctx[6]
     mine = (team >> seat & 1) == (team >> winner & 1)
     if trick:
         row = N_STRENGTH[key][led]
@@ -621,6 +615,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
         # discards and ruffs: ranked as _rank_move ranks a card that follows (inline,
         # most of its calls), each choice as ``-(rank << 8 | choice)`` (see below)
         discard = 500 if mine else -500
+        misere = ctx[1]
         heads_of = RANK_HEADS[key]
         tails = RANK_TAILS[key]
         scored: list[int] = []
@@ -717,7 +712,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
             if held & bit:
                 if not run and not (code == joker and names):
                     move = _rank_move(
-                        True, top, ranks[code], row[code], mine, best, length, misere
+                        True, top, ranks[code], row[code], mine, best, length, ctx[1]
                     )
                     scored.append(-(move << 8 | code))
                 run = True
@@ -745,7 +740,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
             if code == joker and names:
                 continue  # led naming a suit: its choices below
             move = _rank_move(
-                True, first, ranks[code], row[code], mine, best, length, misere
+                True, first, ranks[code], row[code], mine, best, length, ctx[1]
             )
             scored.append(-(move << 8 | code))
     if names:
@@ -797,8 +792,8 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
         card that won the trick when ``choice`` completes one and another card of its
     effective suit was played to it (else its suit alone decided), else 0.
     """
-    key, misere, active, next_seat = ctx[0], ctx[1], ctx[2], ctx[3]
-    options, contractor, team = ctx[4], ctx[5], ctx[6]
+    # the context's items read where used (most plays read only the key)
+    key = ctx[0]
     hands, seat, leader, trick, led, suits_led, voids, done, winner, best, live = pos
     code = choice if choice < JOKER_LEAD else N_JOKER[key]
     after: tuple[int, ...]
@@ -827,16 +822,16 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
         suits_led |= 1 << led
         winner, best = seat, N_STRENGTH[key][led][code]
     else:
-        if eff != led and (eff != NO_SUIT or options[0]):
+        if eff != led and (eff != NO_SUIT or ctx[4][0]):
             voids |= BITS[4 * seat + led]
         power = N_STRENGTH[key][led][code]
         if power > best:
             winner, best = seat, power
-    if len(trick) + 1 < active:
+    count = len(trick)
+    if count + 1 < ctx[2]:
         # the trick's cards read as objects, as the hands above
         cards: tuple[Any, ...] = trick
         grown: tuple[int, ...]
-        count = len(cards)
         if not count:
             grown = (code,)
         elif count == 1:
@@ -850,7 +845,7 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
             False,
             (
                 after,
-                next_seat[seat],
+                ctx[3][seat],
                 leader,
                 grown,
                 led,
@@ -871,17 +866,12 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
         gone |= BITS[played]
         if row[played] == best:
             top = played
-    won = 0
-    suit = N_EFF[key][top]
-    if top != code and N_EFF[key][code] == suit:
-        won = BITS[top]
-    else:
-        for played in trick:
-            if played != top and N_EFF[key][played] == suit:
-                won = BITS[top]
-    gain = team >> winner & 1
+    won = BITS[top]
+    if not (gone & N_SUIT_MASKS[key][N_EFF[key][top]]) ^ won:
+        won = 0  # no other card of its effective suit
+    gain = ctx[6] >> winner & 1
     done += 1
-    if done == HAND_SIZE or (misere and winner == contractor):
+    if done == HAND_SIZE or (ctx[1] and winner == ctx[5]):
         return gain, True, pos, won
     return (
         gain,
@@ -1471,7 +1461,7 @@ def _search(
     lowest of them (by place among the live cards), with the same lengths, has the
     same value, so a table entry serves all such positions.
     """
-    key, misere, team = ctx[0], ctx[1], ctx[6]
+    key = ctx[0]
     shape = -1
     rel = 0
     if pos[3]:
@@ -1482,7 +1472,7 @@ def _search(
         if done == HAND_SIZE - 1:
             return _last(ctx, pos)
         low, high = 0, HAND_SIZE - done
-        if misere:
+        if ctx[1]:
             high = min(high, 1)
         shape, whole, tops = _canon(ctx, pos)
         found, low, high, rel = _lookup(
@@ -1497,13 +1487,29 @@ def _search(
         if high <= alpha:
             return high, rel
         alpha, beta = max(alpha, low), min(beta, high)
+    items = _moves(ctx, pos)
+    lower = LOWER[key]
+    if shape < 0 and len(items) == 1:
+        # one choice inside a trick (often): the position's value and relevant cards
+        # are that choice's, with no bounds to keep
+        choice = -items[0] & 255
+        gain, over, nxt, won = _play(ctx, pos, choice)
+        if over:
+            result, read = gain, won
+        else:
+            result, read = _search(ctx, table, nxt, alpha - gain, beta - gain)
+            result += gain
+            read |= won
+        code = choice if choice < JOKER_LEAD else N_JOKER[key]
+        if read & lower[code]:
+            read |= _run_bottom(ctx, pos, code)
+        return result, read
     start_alpha, start_beta = alpha, beta
-    maximise = (team >> pos[1] & 1 == 1) != misere
+    maximise = (ctx[6] >> pos[1] & 1 == 1) != ctx[1]
     value = -1 if maximise else HAND_SIZE + 1
     every = 0  # the relevant cards of every choice searched
     best_rel = 0  # those of the best choice
-    lower = LOWER[key]
-    for item in _moves(ctx, pos):
+    for item in items:
         choice = -item & 255
         gain, over, nxt, won = _play(ctx, pos, choice)
         if over:
