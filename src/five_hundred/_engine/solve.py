@@ -527,6 +527,17 @@ def _rank_move(
 def _order(ctx: Context, pos: Position) -> list[int]:
     """The choices to search at ``pos`` (the heads of :func:`_heads`), best first.
 
+    As :func:`_moves` orders them (the search reads its items as they are).
+    """
+    return [-item & 255 for item in _moves(ctx, pos)]
+
+
+def _moves(ctx: Context, pos: Position) -> list[int]:
+    """The choices to search at ``pos`` (see :func:`_order`), best first, as items.
+
+    Each item is ``-(rank << 8 | choice)`` or ``-choice`` (choices are below 256):
+    its choice is ``-item & 255``, with no list of choices built from the ranks.
+
     Leads: a side suit's top card first, then a top trump, else low cards (of side
     suits, then trumps), and last the cards of suits an opponent can ruff or of
     trumps that draw none (low cards first); following: low
@@ -534,70 +545,161 @@ def _order(ctx: Context, pos: Position) -> list[int]:
     else low cards; discards from the shortest suit first, low cards first (in
     misère high cards).
     """
-    key, misere, team = ctx[0], ctx[1], ctx[6]
-    seat, trick, led, winner, best, live = (
-        pos[1],
-        pos[3],
-        pos[4],
-        pos[8],
-        pos[9],
-        pos[10],
-    )
+    key = ctx[0]
+    hands, seat, _leader, trick, led, _suits, _voids, _done, winner, best, live = pos
     masks = N_SUIT_MASKS[key]
-    held = pos[0][seat]
+    held = hands[seat]
     if not N_NT[key] or not held & N_JOKER_BIT[key]:
         # the rule of :func:`_legal` without the Joker's options, inline (most calls)
         mask, names = (held & masks[led] or held) if trick else held, 0
     else:
         mask, names = _legal(ctx, pos)
+    team = ctx[6]
     mine = (team >> seat & 1) == (team >> winner & 1)
-    if trick and PLAIN[key][led] and not mask & ~masks[led]:
-        # following a plain suit with cards of it: the order of _rank_move is the
-        # heads from the lowest up (strength is bit order), the winners first when
-        # the other side wins the trick so far; no sort
-        others = (live & masks[led]) ^ mask
-        heads: list[int] = []
-        rest = mask
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            if rest and not others & ((rest & -rest) - (bit << 1)):
-                continue  # the next held card above is next among the live: same run
-            heads.append(bit.bit_length() - 1)
-        if mine or len(heads) == 1:
-            return heads
+    if trick:
         row = N_STRENGTH[key][led]
-        for index in range(len(heads)):
-            if row[heads[index]] > best:
-                return heads[index:] + heads[:index] if index else heads
-        return heads
-    # each choice as ``-(rank << 8 | choice)`` (choices are below 256): sorting these
-    # ints up orders as sorting ``(rank, choice)`` pairs down would, without a tuple
-    # each (and compiled, a plain ``sort()`` is a direct call)
-    scored: list[int] = []
-    leading = not trick
-    late = _late_leads(ctx, pos) if leading else 0
-    trump = N_TRUMP[key]
-    row = N_STRENGTH[key][led] if not leading else N_STRENGTH[key][0]
+        if not mask & ~masks[led]:
+            # following with cards of the suit led: the order of _rank_move is the
+            # heads from the weakest up, the winners first when the other side wins
+            # the trick so far; no sort
+            heads: list[int] = []
+            if PLAIN[key][led]:
+                # strength is bit order: the heads from the lowest bit up
+                others = (live & masks[led]) ^ mask
+                rest = mask
+                while rest:
+                    bit = rest & -rest
+                    rest ^= bit
+                    if rest and not others & ((rest & -rest) - (bit << 1)):
+                        continue  # the next held card above is next among the live
+                    heads.append(1 - bit.bit_length())  # -choice
+            else:
+                # the heads (the Joker, the bowers) by rank, then the tail by bit
+                # order, as below, strongest first; then turned round
+                run = False
+                for code in RANK_HEADS[key][led]:
+                    bit = BITS[code]
+                    if not live & bit:
+                        continue
+                    if mask & bit:
+                        if not run:
+                            heads.append(-code)
+                        run = True
+                    else:
+                        run = False
+                tail = RANK_TAILS[key][led]
+                rest = mask & tail
+                others = (live & tail) ^ rest
+                higher = 0
+                if run and rest:
+                    code = rest.bit_length() - 1
+                    if others < BITS[code]:
+                        higher = BITS[code]
+                        rest ^= higher
+                while rest:
+                    code = rest.bit_length() - 1
+                    bit = BITS[code]
+                    rest ^= bit
+                    if higher and not others & (higher - (bit << 1)):
+                        higher = bit
+                        continue
+                    higher = bit
+                    heads.append(-code)
+                heads.reverse()
+            if mine or len(heads) == 1:
+                return heads
+            for index in range(len(heads)):
+                if row[-heads[index]] > best:
+                    return heads[index:] + heads[:index] if index else heads
+            return heads
+        # discards and ruffs: ranked as _rank_move ranks a card that follows (inline,
+        # most of its calls), each choice as ``-(rank << 8 | choice)`` (see below)
+        discard = 500 if mine else -500
+        misere = ctx[1]
+        heads_of = RANK_HEADS[key]
+        tails = RANK_TAILS[key]
+        scored: list[int] = []
+        for suit in range(NO_SUIT + 1):
+            held = mask & masks[suit]
+            if not held:
+                continue
+            length = -1  # counted when a discard reads it
+            run = False
+            for code in heads_of[suit]:
+                bit = BITS[code]
+                if not live & bit:
+                    continue
+                if held & bit:
+                    if not run:
+                        power = row[code]
+                        if power > best and not mine:
+                            move = 1000 - power
+                        elif power:
+                            move = -power if mine else -1000 - power
+                        else:
+                            if length < 0:
+                                length = popcount(held) if suit != led else 0
+                            move = discard - (
+                                15 - N_RANK[key][code]
+                                if misere
+                                else length << 4 | N_RANK[key][code]
+                            )
+                        scored.append(-(move << 8 | code))
+                    run = True
+                else:
+                    run = False
+            tail = tails[suit]
+            rest = held & tail
+            others = (live & tail) ^ rest
+            higher = 0
+            if run and rest:
+                code = rest.bit_length() - 1
+                if others < BITS[code]:
+                    higher = BITS[code]
+                    rest ^= higher
+            while rest:
+                code = rest.bit_length() - 1
+                bit = BITS[code]
+                rest ^= bit
+                if higher and not others & (higher - (bit << 1)):
+                    higher = bit
+                    continue
+                higher = bit
+                power = row[code]
+                if power > best and not mine:
+                    move = 1000 - power
+                elif power:
+                    move = -power if mine else -1000 - power
+                else:
+                    if length < 0:
+                        length = popcount(held) if suit != led else 0
+                    move = discard - (
+                        15 - N_RANK[key][code]
+                        if misere
+                        else length << 4 | N_RANK[key][code]
+                    )
+                scored.append(-(move << 8 | code))
+        if len(scored) > 1:
+            scored.sort()
+        return scored
+    # leads: each choice as ``-(rank << 8 | choice)`` (choices are below 256): sorting
+    # these ints up orders as sorting ``(rank, choice)`` pairs down would, without a
+    # tuple each (and compiled, a plain ``sort()`` is a direct call)
+    late = _late_leads(ctx, pos)
+    scored = []
     heads_of = RANK_HEADS[key]
     tails = RANK_TAILS[key]
-    ranks = N_RANK[key]
     joker = N_JOKER[key]
+    trump = N_TRUMP[key]
+    row = N_STRENGTH[key][0]
+    ranks = N_RANK[key]
     for suit in range(NO_SUIT + 1):
         suit_mask = masks[suit]
         held = mask & suit_mask
         if not held:
             continue
-        # only a discard's rank reads its suit's length; counted by codes.popcount
-        # here and in the bounds (compiled, int.bit_count is a method call through a
-        # boxed int: this loop over a few cards stays on machine words)
-        # a lead's rank reads instead whether the suit's leads go last, or trumps
-        if not leading:
-            length = popcount(held) if suit != led else 0
-        elif late >> suit & 1:
-            length = 1
-        else:
-            length = 2 if suit == trump else 0
+        # a lead's rank reads whether the suit's leads go last, or trumps
+        length = 1 if late >> suit & 1 else 2 if suit == trump else 0
         # the heads (the Joker, the bowers: none in a plain suit) by rank, then the
         # tail by bit order (rank order): a held card heads its run when the next
         # live card above it is another seat's (or there is none)
@@ -610,7 +712,7 @@ def _order(ctx: Context, pos: Position) -> list[int]:
             if held & bit:
                 if not run and not (code == joker and names):
                     move = _rank_move(
-                        leading, top, ranks[code], row[code], mine, best, length, misere
+                        True, top, ranks[code], row[code], mine, best, length, ctx[1]
                     )
                     scored.append(-(move << 8 | code))
                 run = True
@@ -638,24 +740,16 @@ def _order(ctx: Context, pos: Position) -> list[int]:
             if code == joker and names:
                 continue  # led naming a suit: its choices below
             move = _rank_move(
-                leading,
-                first,
-                ranks[code],
-                row[code],
-                mine,
-                best,
-                length,
-                misere,
+                True, first, ranks[code], row[code], mine, best, length, ctx[1]
             )
             scored.append(-(move << 8 | code))
     if names:
         scored.extend(
             -(2000 << 8 | JOKER_LEAD + suit) for suit in range(4) if names >> suit & 1
         )
-    if len(scored) == 1:
-        return [-scored[0] & 255]
-    scored.sort()
-    return [-item & 255 for item in scored]
+    if len(scored) > 1:
+        scored.sort()
+    return scored
 
 
 def _late_leads(ctx: Context, pos: Position) -> int:
@@ -698,8 +792,8 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
         card that won the trick when ``choice`` completes one and another card of its
     effective suit was played to it (else its suit alone decided), else 0.
     """
-    key, misere, active, next_seat = ctx[0], ctx[1], ctx[2], ctx[3]
-    options, contractor, team = ctx[4], ctx[5], ctx[6]
+    # the context's items read where used (most plays read only the key)
+    key = ctx[0]
     hands, seat, leader, trick, led, suits_led, voids, done, winner, best, live = pos
     code = choice if choice < JOKER_LEAD else N_JOKER[key]
     after: tuple[int, ...]
@@ -728,16 +822,16 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
         suits_led |= 1 << led
         winner, best = seat, N_STRENGTH[key][led][code]
     else:
-        if eff != led and (eff != NO_SUIT or options[0]):
+        if eff != led and (eff != NO_SUIT or ctx[4][0]):
             voids |= BITS[4 * seat + led]
         power = N_STRENGTH[key][led][code]
         if power > best:
             winner, best = seat, power
-    if len(trick) + 1 < active:
+    count = len(trick)
+    if count + 1 < ctx[2]:
         # the trick's cards read as objects, as the hands above
         cards: tuple[Any, ...] = trick
         grown: tuple[int, ...]
-        count = len(cards)
         if not count:
             grown = (code,)
         elif count == 1:
@@ -751,7 +845,7 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
             False,
             (
                 after,
-                next_seat[seat],
+                ctx[3][seat],
                 leader,
                 grown,
                 led,
@@ -772,17 +866,12 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
         gone |= BITS[played]
         if row[played] == best:
             top = played
-    won = 0
-    suit = N_EFF[key][top]
-    if top != code and N_EFF[key][code] == suit:
-        won = BITS[top]
-    else:
-        for played in trick:
-            if played != top and N_EFF[key][played] == suit:
-                won = BITS[top]
-    gain = team >> winner & 1
+    won = BITS[top]
+    if not (gone & N_SUIT_MASKS[key][N_EFF[key][top]]) ^ won:
+        won = 0  # no other card of its effective suit
+    gain = ctx[6] >> winner & 1
     done += 1
-    if done == HAND_SIZE or (misere and winner == contractor):
+    if done == HAND_SIZE or (ctx[1] and winner == ctx[5]):
         return gain, True, pos, won
     return (
         gain,
@@ -1372,18 +1461,19 @@ def _search(
     lowest of them (by place among the live cards), with the same lengths, has the
     same value, so a table entry serves all such positions.
     """
-    key, misere, team = ctx[0], ctx[1], ctx[6]
-    done = pos[7]
-    low, high = 0, HAND_SIZE - done
-    if misere:
-        high = min(high, 1)
+    key = ctx[0]
     shape = -1
-    whole = 0
-    tops = 0
     rel = 0
-    if not pos[3]:
+    if pos[3]:
+        # inside a trick (most positions): no key, no bounds
+        whole = tops = low = high = 0
+    else:
+        done = pos[7]
         if done == HAND_SIZE - 1:
             return _last(ctx, pos)
+        low, high = 0, HAND_SIZE - done
+        if ctx[1]:
+            high = min(high, 1)
         shape, whole, tops = _canon(ctx, pos)
         found, low, high, rel = _lookup(
             ctx, table, pos, shape, whole, tops, low, high, alpha, beta
@@ -1397,13 +1487,30 @@ def _search(
         if high <= alpha:
             return high, rel
         alpha, beta = max(alpha, low), min(beta, high)
+    items = _moves(ctx, pos)
+    lower = LOWER[key]
+    if shape < 0 and len(items) == 1:
+        # one choice inside a trick (often): the position's value and relevant cards
+        # are that choice's, with no bounds to keep
+        choice = -items[0] & 255
+        gain, over, nxt, won = _play(ctx, pos, choice)
+        if over:
+            result, read = gain, won
+        else:
+            result, read = _search(ctx, table, nxt, alpha - gain, beta - gain)
+            result += gain
+            read |= won
+        code = choice if choice < JOKER_LEAD else N_JOKER[key]
+        if read & lower[code]:
+            read |= _run_bottom(ctx, pos, code)
+        return result, read
     start_alpha, start_beta = alpha, beta
-    maximise = (team >> pos[1] & 1 == 1) != misere
+    maximise = (ctx[6] >> pos[1] & 1 == 1) != ctx[1]
     value = -1 if maximise else HAND_SIZE + 1
     every = 0  # the relevant cards of every choice searched
     best_rel = 0  # those of the best choice
-    lower = LOWER[key]
-    for choice in _order(ctx, pos):
+    for item in items:
+        choice = -item & 255
         gain, over, nxt, won = _play(ctx, pos, choice)
         if over:
             result = gain
