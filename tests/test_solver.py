@@ -533,7 +533,7 @@ def test_slots_and_codes_give_the_same_values(
         assert pos[0] == core.hands
         return
     assert all(hand < 2**62 for hand in pos[0])
-    coded: Context = (ctx[0] - SLOTTED, *ctx[1:8], {}, [-1] * len(ctx[9]))
+    coded: Context = (ctx[0] - SLOTTED, *ctx[1:8], [{}, {}, {}, {}], [-1] * len(ctx[9]))
     live = _live(ctx[7], core.hands, core.trick)
     at_codes: Position = (core.hands, pos[1], pos[2], core.trick, *pos[4:10], live)
     assert choice_values(ctx, {}, pos) == choice_values(coded, {}, at_codes)
@@ -588,7 +588,7 @@ def test_cached_keys_are_those_of_a_fresh_context(
         if not core.trick:
             ctx = _context(core)
             ctx = shared.setdefault(ctx[0], ctx)
-            fresh: Context = (*ctx[:8], {}, [-1] * len(ctx[9]))
+            fresh: Context = (*ctx[:8], [{}, {}, {}, {}], [-1] * len(ctx[9]))
             pos = position_of(core)
             seats = ctx[7]
             for _ in range(3):
@@ -604,7 +604,7 @@ def test_cached_keys_are_those_of_a_fresh_context(
                 )
                 for probe in (other, pos):
                     assert _canon(ctx, probe) == _canon(fresh, probe)
-                    fresh = (*ctx[:8], {}, [-1] * len(ctx[9]))
+                    fresh = (*ctx[:8], [{}, {}, {}, {}], [-1] * len(ctx[9]))
         state = apply(state, rng.choice(legal_actions(state)))
 
 

@@ -248,7 +248,7 @@ SHAPE_SHIFTS: Final[tuple[int, ...]] = tuple(
 """``SHAPE_SHIFTS[n]``: with ``n`` seats, where a shape's rest starts (above its
 lengths' digits: a shift, as a product would leave machine words when compiled)."""
 
-SLOT_BITS: Final = 10
+SLOT_BITS: Final = 12
 """A context's cache of suits' parts by their packed cards (see :data:`Context`) has
 ``2 ** SLOT_BITS`` slots a suit."""
 
@@ -322,7 +322,7 @@ Context = tuple[
     int,
     int,
     tuple[int, ...],
-    dict[int, tuple[int, int, int]],
+    list[dict[int, tuple[int, int, int]]],
     list[int],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
@@ -331,7 +331,8 @@ numbered key: the context key, plus :data:`SLOTTED` when the cards are numbered 
 slots, see :func:`_slotted`); ``team`` the
 seats of the contracting side (the contractor alone in misère) as a mask; ``seats``
 those who play; ``parts`` the canonical parts of suits met so far (see
-:func:`_part`), by the seats' cards of the suit packed (see :data:`CUT_SPECS`), and
+:func:`_part`), a dictionary a plain suit, by the seats' cards of the suit packed
+(see :func:`_packed`), and
 ``slots`` a cache of them in a list of ints, direct-mapped (:func:`_slot`), each
 slot three items: a plain suit's packed cards and the first two items of their part
 (-1: none).
@@ -391,7 +392,7 @@ def context_of(core: Core, team: int) -> Context:
         setup.contractor,
         team,
         setup.order[setup.contractor],
-        {},
+        [{}, {}, {}, {}],  # (one a plain suit)
         [-1] * (3 * NO_SUIT << SLOT_BITS),
     )
 
@@ -856,7 +857,7 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     tops = 0
     count = len(seats)
     four = count == 4
-    h0 = h1 = h2 = h3 = 0
+    h0 = h1 = h2 = h3 = odd = high = 0
     if four:
         # the usual four hands read once (compiled, each read of a hand from the
         # tuple unboxes it through a call)
@@ -864,27 +865,32 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
         h1 = hands[seats[1]]
         h2 = hands[seats[2]]
         h3 = hands[seats[3]]
+        odd = h1 | h3  # the cards of the seats of odd index, and of index 2 or 3
+        high = h2 | h3
     masks = N_SUIT_MASKS[key]
     bases = CUT_BASES[key]
     width = CUT_WIDTHS[key]
     for suit in range(NO_SUIT):
         suit_mask = masks[suit]
-        if not live & suit_mask:
+        held = live & suit_mask
+        if not held:
             continue  # no card left of it: its part is empty
         # the seats' cards of the suit packed into one int (a machine word with
-        # four seats and slots: no tuple to build, box and hash), the suit on top
+        # four seats and slots: no tuple to build, box and hash)
         base = bases[suit]
         if four and base >= 0:
-            # every card of the suit in its window (no left bower, no Joker): each
-            # seat's cut shifted down is its packed bits, no call and no branch
-            packed = suit << width | (h0 & suit_mask) >> base
-            packed = packed << width | (h1 & suit_mask) >> base
-            packed = packed << width | (h2 & suit_mask) >> base
-            packed = packed << width | (h3 & suit_mask) >> base
+            # every card of the suit in its window (no left bower, no Joker): its
+            # live cards, those of odd seats and those of seats 2 and 3, shifted
+            # down (see _packed)
+            packed = (
+                held >> base
+                | (odd & suit_mask) >> base << width
+                | (high & suit_mask) >> base << 2 * width
+            )
         elif four:
             # unpacked at once: a fixed tuple type, every name used
             base, window, first, second, width = CUT_SPECS[key][suit]
-            packed = suit << width | _pack(h0 & suit_mask, base, window, first, second)
+            packed = _pack(h0 & suit_mask, base, window, first, second)
             packed = packed << width | _pack(
                 h1 & suit_mask, base, window, first, second
             )
@@ -895,9 +901,9 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
                 h3 & suit_mask, base, window, first, second
             )
         else:
-            packed = _packed(key, hands, seats, suit)
+            packed = _packed(key, hands, seats, suit, live)
         # its slot in the cache (see _slot, inline)
-        mixed = packed ^ packed >> 23 ^ packed >> 41
+        mixed = packed ^ packed >> 17 ^ packed >> 31
         at = 3 * (suit << SLOT_BITS | (mixed ^ mixed >> SLOT_BITS) & SLOT_MASK)
         if slots[at] == packed:
             # the suit's cut met before (a list's ints: no int boxed and hashed)
@@ -935,7 +941,7 @@ def _slot(suit: int, packed: int) -> int:
 
     The index of the first of its slot's three items.
     """
-    mixed = packed ^ packed >> 23 ^ packed >> 41
+    mixed = packed ^ packed >> 17 ^ packed >> 31
     return 3 * (suit << SLOT_BITS | (mixed ^ mixed >> SLOT_BITS) & SLOT_MASK)
 
 
@@ -949,14 +955,31 @@ def _pack(held: int, base: int, window: int, first: int, second: int) -> int:
     return bits
 
 
-def _packed(key: int, hands: tuple[int, ...], seats: tuple[int, ...], suit: int) -> int:
-    """The seats' cards of a plain suit packed (see :data:`CUT_SPECS`), the suit on top.
+def _packed(
+    key: int, hands: tuple[int, ...], seats: tuple[int, ...], suit: int, live: int
+) -> int:
+    """The seats' cards of a plain suit packed: the key of its part in the context.
 
-    The key of its part in the context (:func:`_canon` inlines it for four seats).
+    With four seats and every card of the suit in its window (see :data:`CUT_BASES`),
+    its ``live`` cards, those of the seats of odd index and those of the seats of
+    index 2 and 3, each shifted down to the window's bits, ``width`` bits apart
+    (a card's seat is its index in the last two); else every seat's cards packed
+    by :func:`_pack` (:data:`CUT_SPECS`), ``width`` bits apart.  :func:`_canon`
+    inlines it with four seats.
     """
-    base, window, first, second, width = CUT_SPECS[key][suit]
     suit_mask = N_SUIT_MASKS[key][suit]
-    packed = suit
+    base = CUT_BASES[key][suit]
+    if len(seats) == 4 and base >= 0:
+        width = CUT_WIDTHS[key]
+        odd = hands[seats[1]] | hands[seats[3]]
+        high = hands[seats[2]] | hands[seats[3]]
+        return (
+            (live & suit_mask) >> base
+            | (odd & suit_mask) >> base << width
+            | (high & suit_mask) >> base << 2 * width
+        )
+    base, window, first, second, width = CUT_SPECS[key][suit]
+    packed = 0
     for seat in seats:
         packed = packed << width | _pack(
             hands[seat] & suit_mask, base, window, first, second
@@ -966,7 +989,7 @@ def _packed(key: int, hands: tuple[int, ...], seats: tuple[int, ...], suit: int)
 
 def _suit_part(
     key: int,
-    parts: dict[int, tuple[int, int, int]],
+    parts: list[dict[int, tuple[int, int, int]]],
     hands: tuple[int, ...],
     seats: tuple[int, ...],
     suit: int,
@@ -974,14 +997,15 @@ def _suit_part(
 ) -> tuple[int, int, int]:
     """The part (:func:`_part`) of a suit whose seats' cards packed are ``packed``.
 
-    From the context's ``parts``, or made and kept there.
+    From the context's ``parts`` of the suit, or made and kept there.
     """
-    got = parts.get(packed)
+    known = parts[suit]
+    got = known.get(packed)
     if got is None:
         suit_mask = N_SUIT_MASKS[key][suit]
         cut = tuple([hands[seat] & suit_mask for seat in seats])
         got = _part(RANKED[key][suit], cut, suit)
-        parts[packed] = got
+        known[packed] = got
     return got
 
 
@@ -1023,7 +1047,7 @@ def _holders(ctx: Context, pos: Position, suit: int) -> int:
     """
     key, seats, parts = ctx[0], ctx[7], ctx[8]
     hands = pos[0]
-    packed = _packed(key, hands, seats, suit)
+    packed = _packed(key, hands, seats, suit, pos[10])
     return _suit_part(key, parts, hands, seats, suit, packed)[2]
 
 
@@ -1042,20 +1066,22 @@ def _mask_of(ctx: Context, live: int, rel: int) -> tuple[int, int, int]:
     depths = 0
     tops = TEAM_MASKS[len(seats)]
     deep = 0
+    masks = N_SUIT_MASKS[key]
+    heads_of = RANK_HEADS[key]
+    tails = RANK_TAILS[key]
     for suit in range(NO_SUIT + 1):
-        suit_mask = N_SUIT_MASKS[key][suit]
-        read = rel & suit_mask
+        read = rel & masks[suit]
         if not read:
             continue
         count = 0
         place = 0
-        for code in RANK_HEADS[key][suit]:  # (none in a plain suit)
+        for code in heads_of[suit]:  # (none in a plain suit)
             bit = BITS[code]
             if live & bit:
                 place += 1
                 if read & bit:
                     count = place
-        tail = RANK_TAILS[key][suit]
+        tail = tails[suit]
         read &= tail
         if read:
             # bit order is rank order: the live cards from the lowest one read up
