@@ -56,6 +56,7 @@ from five_hundred._engine.solve import (
     RANKED,
     SHAPE_SHIFTS,
     SHAPE_SUITS,
+    SLOT_BITS,
     SLOTTED,
     TEAM_SHIFTS,
     TOPS_SPECS,
@@ -533,7 +534,13 @@ def test_slots_and_codes_give_the_same_values(
         assert pos[0] == core.hands
         return
     assert all(hand < 2**62 for hand in pos[0])
-    coded: Context = (ctx[0] - SLOTTED, *ctx[1:8], [{}, {}, {}, {}], [-1] * len(ctx[9]))
+    coded: Context = (
+        ctx[0] - SLOTTED,
+        *ctx[1:8],
+        [{}, {}, {}, {}],
+        {},
+        [-1] * len(ctx[10]),
+    )
     live = _live(ctx[7], core.hands, core.trick)
     at_codes: Position = (core.hands, pos[1], pos[2], core.trick, *pos[4:10], live)
     assert choice_values(ctx, {}, pos) == choice_values(coded, {}, at_codes)
@@ -575,20 +582,32 @@ def test_an_entrys_depths_give_back_the_lowest_card_read(
 def test_cached_keys_are_those_of_a_fresh_context(
     rules: Rules, seed: int, line: int
 ) -> None:
-    """The transposition keys cached by exact cards in one context are those a
-    fresh context computes: along a line of play, and for positions with the same
-    hands but another leader, other suits led or other voids shown."""
+    """The transposition keys cached in one context (by the hands, and the suits'
+    parts in their dictionaries or their slots) are those a fresh context computes,
+    either way (the pure build's and the compiled one's, see ``COMPILED``): along a
+    line of play, and for positions with the same hands but another leader, other
+    suits led or other voids shown."""
     state = _position(seed, line, 6, rules)
     if state is None:
         return
     rng = random.Random(line)
-    shared: dict[int, Context] = {}  # by numbered key: the numbering may change
+    shared: dict[int, tuple[Context, Context]] = {}  # by numbered key
     while state.to_act is not None:
         core = inner(state)
         if not core.trick:
             ctx = _context(core)
-            ctx = shared.setdefault(ctx[0], ctx)
-            fresh: Context = (*ctx[:8], [{}, {}, {}, {}], [-1] * len(ctx[9]))
+            keyed, slotted = shared.setdefault(
+                ctx[0],
+                (
+                    (*ctx[:8], [{}, {}, {}, {}], {}, []),
+                    (
+                        *ctx[:8],
+                        [{}, {}, {}, {}],
+                        None,
+                        [-1] * (3 * NO_SUIT << SLOT_BITS),
+                    ),
+                ),
+            )
             pos = position_of(core)
             seats = ctx[7]
             for _ in range(3):
@@ -603,8 +622,9 @@ def test_cached_keys_are_those_of_a_fresh_context(
                     *pos[7:],
                 )
                 for probe in (other, pos):
-                    assert _canon(ctx, probe) == _canon(fresh, probe)
-                    fresh = (*ctx[:8], [{}, {}, {}, {}], [-1] * len(ctx[9]))
+                    fresh: Context = (*ctx[:8], [{}, {}, {}, {}], None, [])
+                    assert _canon(keyed, probe) == _canon(fresh, probe)
+                    assert _canon(slotted, probe) == _canon(fresh, probe)
         state = apply(state, rng.choice(legal_actions(state)))
 
 

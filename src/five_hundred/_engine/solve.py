@@ -53,6 +53,7 @@ leading the un-nominated Joker naming ``suit`` (:mod:`._engine.playout`);
 card codes.
 """
 
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, Final
 
 from five_hundred._engine.codes import (
@@ -313,6 +314,13 @@ packed bits), else -1."""
 CUT_WIDTHS: Final[tuple[int, ...]] = tuple([specs[0][4] for specs in CUT_SPECS])
 """``CUT_WIDTHS[key]``: the ``width`` of :data:`CUT_SPECS`, the same for every suit."""
 
+COMPILED: Final = (__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+"""Whether this module is compiled.  Then a position's key is made anew at every trick
+start, its suits' parts found in a list of ints (see :data:`Context`: an int boxed
+and hashed costs more than the key's word operations); pure, by a dictionary of
+the keys by the hands, then one of the parts (a word operation costs as much as a
+dictionary's look-up)."""
+
 Context = tuple[
     int,
     bool,
@@ -323,19 +331,22 @@ Context = tuple[
     int,
     tuple[int, ...],
     list[dict[int, tuple[int, int, int]]],
+    dict[tuple[int, ...], tuple[int, int, int]] | None,
     list[int],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
-contractor, team, seats, parts, slots)``: the contract's play setup (``key`` the
+contractor, team, seats, parts, keys, slots)``: the contract's play setup (``key`` the
 numbered key: the context key, plus :data:`SLOTTED` when the cards are numbered by
 slots, see :func:`_slotted`); ``team`` the
 seats of the contracting side (the contractor alone in misère) as a mask; ``seats``
 those who play; ``parts`` the canonical parts of suits met so far (see
 :func:`_part`), a dictionary a plain suit, by the seats' cards of the suit packed
-(see :func:`_packed`), and
+(see :func:`_packed`), ``keys`` what the keys of positions met so far read of
+their hands, by the hands (see :func:`_hands_key`; None: not kept), and
 ``slots`` a cache of them in a list of ints, direct-mapped (:func:`_slot`), each
 slot three items: a plain suit's packed cards and the first two items of their part
-(-1: none).
+(-1: none; the list is empty when it is not kept).  The pure build keeps the keys,
+the compiled one the slots (see :data:`COMPILED`).
 
 Plain tuples, unpacked where used: cheaper than named fields, and unboxed when
 compiled."""
@@ -393,7 +404,8 @@ def context_of(core: Core, team: int) -> Context:
         team,
         setup.order[setup.contractor],
         [{}, {}, {}, {}],  # (one a plain suit)
-        [-1] * (3 * NO_SUIT << SLOT_BITS),
+        None if COMPILED else {},
+        [-1] * (3 * NO_SUIT << SLOT_BITS) if COMPILED else [],
     )
 
 
@@ -837,22 +849,55 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     The holders further down a suit, which few table entries compare, are read
     when needed (:func:`_holders`).
     """
-    key, options, team, seats, parts, slots = (
-        ctx[0],
-        ctx[4],
-        ctx[6],
-        ctx[7],
-        ctx[8],
-        ctx[9],
+    options, team, seats, keys = ctx[4], ctx[6], ctx[7], ctx[9]
+    hands, leader = pos[0], pos[2]
+    if keys is None:
+        known = _hands_key(
+            ctx[0], seats, ctx[8], ctx[10], hands, pos[10], HAND_SIZE - pos[7]
+        )
+    else:
+        got = keys.get(hands)
+        if got is None:
+            got = _hands_key(
+                ctx[0], seats, ctx[8], ctx[10], hands, pos[10], HAND_SIZE - pos[7]
+            )
+            keys[hands] = got
+        known = got
+    count = len(seats)
+    rest = leader << 7
+    holder = known[2]
+    if holder >= 0:
+        # what the un-nominated Joker's rules read: the suits led, and its holder's
+        # voids
+        if options[1] or options[4] == LEAD_NOT_LED_BEFORE:
+            rest |= pos[5] << 10
+        if options[4] == LEAD_NOT_SHOWN_VOID:
+            rest |= (pos[6] >> 4 * holder & 15) << 14
+    # the contracting side is part of the key: a table may serve several deals
+    return (
+        known[0] | rest << SHAPE_SHIFTS[count],
+        known[1] | team << TEAM_SHIFTS[count],
     )
-    hands, leader, suits_led, voids, done, live = (
-        pos[0],
-        pos[2],
-        pos[5],
-        pos[6],
-        pos[7],
-        pos[10],
-    )
+
+
+def _hands_key(
+    key: int,
+    seats: tuple[int, ...],
+    parts: list[dict[int, tuple[int, int, int]]],
+    slots: list[int],
+    hands: tuple[int, ...],
+    live: int,
+    size: int,
+) -> tuple[int, int, int]:
+    """What :func:`_canon` reads of the hands alone: shape, tops, the Joker's holder.
+
+    The shape without the leader and what the Joker's rules read; the tops without
+    the contracting side; the seat holding the un-nominated Joker, or -1.  Kept in
+    the context by the hands (most positions at a trick's start are met more than
+    once, with the same or another leader).  ``key``, ``seats``, ``parts`` and
+    ``slots`` are the context's (see :data:`Context`: compiled, passed alone, not
+    the whole context); ``size`` the hands' (all alike at a trick's start).
+    """
     shape = 0
     tops = 0
     count = len(seats)
@@ -870,6 +915,7 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     masks = N_SUIT_MASKS[key]
     bases = CUT_BASES[key]
     width = CUT_WIDTHS[key]
+    slotted = len(slots) > 0
     for suit in range(NO_SUIT):
         suit_mask = masks[suit]
         held = live & suit_mask
@@ -902,6 +948,11 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
             )
         else:
             packed = _packed(key, hands, seats, suit, live)
+        if not slotted:
+            part = _suit_part(key, parts, hands, seats, suit, packed)
+            shape += part[0]
+            tops |= part[1]
+            continue
         # its slot in the cache (see _slot, inline)
         mixed = packed ^ packed >> 17 ^ packed >> 31
         at = 3 * (suit << SLOT_BITS | (mixed ^ mixed >> SLOT_BITS) & SLOT_MASK)
@@ -918,22 +969,17 @@ def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
             slots[at + 2] = top
             shape += lengths
             tops |= top
-    rest = HAND_SIZE - done | leader << 7
+    rest = size
+    holder = -1
     free = N_SUIT_MASKS[key][NO_SUIT]  # the un-nominated Joker without trumps, or 0
     if live & free:
         for index in range(count):
             seat = seats[index]
             if hands[seat] & free:
                 rest |= index + 1 << 4
-                # what the un-nominated Joker's rules read: the suits led, and its
-                # holder's voids
-                if options[1] or options[4] == LEAD_NOT_LED_BEFORE:
-                    rest |= suits_led << 10
-                if options[4] == LEAD_NOT_SHOWN_VOID:
-                    rest |= (voids >> 4 * seat & 15) << 14
+                holder = seat
                 break
-    # the contracting side is part of the key: a table may serve several deals
-    return shape | rest << SHAPE_SHIFTS[count], tops | team << TEAM_SHIFTS[count]
+    return shape | rest << SHAPE_SHIFTS[count], tops, holder
 
 
 def _slot(suit: int, packed: int) -> int:
