@@ -72,6 +72,7 @@ from five_hundred._engine.solve import (
     _lookup,
     _mask_of,
     _order,
+    _packed,
     _rank_move,
     _rel_of,
     _run_bottom,
@@ -638,6 +639,29 @@ def test_a_suits_heads_and_tail_rank_as_the_suit() -> None:
             codes = [code for code in range(N_JOKER[key], -1, -1) if tail >> code & 1]
             assert list(RANK_HEADS[key][suit]) + codes == list(RANKED[key][suit])
             assert len(RANK_HEADS[key][suit]) <= 3  # the Joker and the two bowers
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(N_KEYS), st.integers(0, NO_SUIT - 1), st.data())
+def test_two_cuts_of_a_suit_never_pack_alike(
+    key: int, suit: int, data: st.DataObject
+) -> None:
+    """The packed cards of a plain suit among four seats (``_packed``: with every card
+    in the window, its live cards, the odd seats' and those of seats 2 and 3) differ
+    for any two different cuts of the same cards, and for cuts of other cards."""
+    numbers = [n for n in range(N_JOKER[key] + 1) if N_SUIT_MASKS[key][suit] >> n & 1]
+    seats = (0, 1, 2, 3)
+    packed: dict[int, tuple[int, ...]] = {}
+    for _ in range(12):
+        hands = [0, 0, 0, 0]
+        for number in numbers:
+            holder = data.draw(st.integers(-1, 3))  # -1: played
+            if holder >= 0:
+                hands[holder] |= 1 << number
+        cut = tuple(hands)
+        live = hands[0] | hands[1] | hands[2] | hands[3]
+        got = _packed(key, cut, seats, suit, live)
+        assert packed.setdefault(got, cut) == cut
 
 
 def test_a_suits_packed_cut_keeps_every_card_apart() -> None:

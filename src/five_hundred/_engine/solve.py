@@ -301,7 +301,7 @@ of an effective suit are its numbers ``base`` up, within ``window``, and at most
 more (the left bower, the Joker: bits ``first`` and ``second``, 0 if none); packed
 into ``width`` bits (the window, then a bit for each of those two), the cut of a
 suit among four seats (slots) is a machine word: the key of ``parts`` (see
-:func:`_canon`)."""
+:func:`_packed`)."""
 
 CUT_BASES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(base if not first else -1 for base, _, first, _, _ in specs)
