@@ -902,16 +902,14 @@ def _hands_key(
     tops = 0
     count = len(seats)
     four = count == 4
-    h0 = h1 = h2 = h3 = odd = high = 0
+    odd = high = 0
     if four:
         # the usual four hands read once (compiled, each read of a hand from the
-        # tuple unboxes it through a call)
-        h0 = hands[seats[0]]
-        h1 = hands[seats[1]]
-        h2 = hands[seats[2]]
+        # tuple unboxes it through a call): the cards of the seats of odd index,
+        # and those of the seats of index 2 and 3
         h3 = hands[seats[3]]
-        odd = h1 | h3  # the cards of the seats of odd index, and of index 2 or 3
-        high = h2 | h3
+        odd = hands[seats[1]] | h3
+        high = hands[seats[2]] | h3
     masks = N_SUIT_MASKS[key]
     bases = CUT_BASES[key]
     width = CUT_WIDTHS[key]
@@ -922,12 +920,12 @@ def _hands_key(
         if not held:
             continue  # no card left of it: its part is empty
         # the seats' cards of the suit packed into one int (a machine word with
-        # four seats and slots: no tuple to build, box and hash)
+        # four seats and slots: no tuple to build, box and hash): its live cards,
+        # those of odd seats and those of seats 2 and 3 (see _packed)
         base = bases[suit]
         if four and base >= 0:
-            # every card of the suit in its window (no left bower, no Joker): its
-            # live cards, those of odd seats and those of seats 2 and 3, shifted
-            # down (see _packed)
+            # every card of the suit in its window (no left bower, no Joker):
+            # shifted down
             packed = (
                 held >> base
                 | (odd & suit_mask) >> base << width
@@ -936,15 +934,10 @@ def _hands_key(
         elif four:
             # unpacked at once: a fixed tuple type, every name used
             base, window, first, second, width = CUT_SPECS[key][suit]
-            packed = _pack(h0 & suit_mask, base, window, first, second)
-            packed = packed << width | _pack(
-                h1 & suit_mask, base, window, first, second
-            )
-            packed = packed << width | _pack(
-                h2 & suit_mask, base, window, first, second
-            )
-            packed = packed << width | _pack(
-                h3 & suit_mask, base, window, first, second
+            packed = (
+                _pack(held, base, window, first, second)
+                | _pack(odd & suit_mask, base, window, first, second) << width
+                | _pack(high & suit_mask, base, window, first, second) << 2 * width
             )
         else:
             packed = _packed(key, hands, seats, suit, live)
@@ -1006,23 +999,27 @@ def _packed(
 ) -> int:
     """The seats' cards of a plain suit packed: the key of its part in the context.
 
-    With four seats and every card of the suit in its window (see :data:`CUT_BASES`),
-    its ``live`` cards, those of the seats of odd index and those of the seats of
-    index 2 and 3, each shifted down to the window's bits, ``width`` bits apart
-    (a card's seat is its index in the last two); else every seat's cards packed
-    by :func:`_pack` (:data:`CUT_SPECS`), ``width`` bits apart.  :func:`_canon`
-    inlines it with four seats.
+    With four seats, its ``live`` cards, those of the seats of odd index and those of
+    the seats of index 2 and 3 (a card's seat is its index in the last two), each
+    packed by :func:`_pack` (:data:`CUT_SPECS`; with every card of the suit in its
+    window, see :data:`CUT_BASES`, that is shifted down), ``width`` bits apart; else
+    every seat's cards so packed, ``width`` bits apart.  :func:`_hands_key` inlines
+    it with four seats.
     """
     suit_mask = N_SUIT_MASKS[key][suit]
     base = CUT_BASES[key][suit]
-    if len(seats) == 4 and base >= 0:
-        width = CUT_WIDTHS[key]
-        odd = hands[seats[1]] | hands[seats[3]]
-        high = hands[seats[2]] | hands[seats[3]]
+    if len(seats) == 4:
+        held = live & suit_mask
+        odd = (hands[seats[1]] | hands[seats[3]]) & suit_mask
+        high = (hands[seats[2]] | hands[seats[3]]) & suit_mask
+        if base >= 0:
+            width = CUT_WIDTHS[key]
+            return held >> base | odd >> base << width | high >> base << 2 * width
+        base, window, first, second, width = CUT_SPECS[key][suit]
         return (
-            (live & suit_mask) >> base
-            | (odd & suit_mask) >> base << width
-            | (high & suit_mask) >> base << 2 * width
+            _pack(held, base, window, first, second)
+            | _pack(odd, base, window, first, second) << width
+            | _pack(high, base, window, first, second) << 2 * width
         )
     base, window, first, second, width = CUT_SPECS[key][suit]
     packed = 0
