@@ -942,7 +942,13 @@ def _hands_key(
         else:
             packed = _packed(key, hands, seats, suit, live)
         if not slotted:
-            part = _suit_part(key, parts, hands, seats, suit, packed)
+            # (pure: the dictionary read inline, a call costs more than it)
+            got = parts[suit].get(packed)
+            part = (
+                _suit_part(key, parts, hands, seats, suit, packed)
+                if got is None
+                else got
+            )
             shape += part[0]
             tops |= part[1]
             continue
