@@ -835,9 +835,9 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
 def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
     """The transposition key of a position at the start of a trick: shape, tops.
 
-    The *shape* is what every position sharing an entry has in common: each seat's
-    length in each effective suit, the leader, the contracting side and what the
-    un-nominated Joker's rules read; as a number, the lengths of the first
+    The *shape* is what every position sharing an entry has in common (with the
+    contracting side, in the tops): each seat's length in each effective suit, the
+    leader and what the un-nominated Joker's rules read; as a number, the lengths of the first
     :data:`SHAPE_SUITS` suits as digits (:data:`RADIX`, each seat's in each suit),
     then (above :data:`SHAPE_SHIFTS`) the hands' size (4 bits: the fourth suit's
     lengths follow), the index plus one of the Joker's holder when it has no suit
