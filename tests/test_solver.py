@@ -37,7 +37,7 @@ from five_hundred import (
     solve_plays,
     view,
 )
-from five_hundred._engine.codes import BITS, NO_SUIT
+from five_hundred._engine.codes import BITS, HAND_SIZE, NO_SUIT
 from five_hundred._engine.core import Core
 from five_hundred._engine.playout import JOKER_LEAD
 from five_hundred._engine.solve import (
@@ -50,12 +50,15 @@ from five_hundred._engine.solve import (
     N_STRENGTH,
     N_SUIT_MASKS,
     N_TRUMP,
-    PLACES,
+    RADIX,
     RANK_HEADS,
     RANK_TAILS,
     RANKED,
+    SHAPE_SHIFTS,
+    SHAPE_SUITS,
+    SLOT_BITS,
     SLOTTED,
-    STRIDE,
+    TEAM_SHIFTS,
     TOPS_SPECS,
     Context,
     Position,
@@ -64,10 +67,12 @@ from five_hundred._engine.solve import (
     _canon,
     _deeper,
     _heads,
+    _holders,
     _live,
     _lookup,
     _mask_of,
     _order,
+    _packed,
     _rank_move,
     _rel_of,
     _run_bottom,
@@ -461,18 +466,20 @@ def test_positions_differing_in_low_cards_share_an_entry() -> None:
         ctx = _context(core)
         table: Table = {}
         solve_core(core, table)
-        shape, whole, _ = _canon(ctx, position_of(core))
+        first = position_of(core)
+        shape, _ = _canon(ctx, first)
         rng = random.Random(seed)
         for _ in range(6):
             other = _variant(core, rng)
             pos = position_of(other)
-            other_shape, other_whole, other_tops = _canon(_context(other), pos)
+            other_shape, other_tops = _canon(_context(other), pos)
             assert other_shape == shape
-            if other_whole == whole:
+            if all(
+                _holders(ctx, pos, suit) == _holders(ctx, first, suit)
+                for suit in range(NO_SUIT)
+            ):
                 continue  # alike after rank equivalence alone
-            _, low, high, _ = _lookup(
-                ctx, table, pos, shape, other_whole, other_tops, 0, 10, -1, 11
-            )
+            _, low, high, _ = _lookup(ctx, table, pos, shape, other_tops, 0, 10, -1, 11)
             if low == high:
                 assert low == solve_core(other)
                 shared += 1
@@ -528,7 +535,13 @@ def test_slots_and_codes_give_the_same_values(
         assert pos[0] == core.hands
         return
     assert all(hand < 2**62 for hand in pos[0])
-    coded: Context = (ctx[0] - SLOTTED, *ctx[1:8], {}, {}, [-1] * 10)
+    coded: Context = (
+        ctx[0] - SLOTTED,
+        *ctx[1:8],
+        [{}, {}, {}, {}],
+        {},
+        [-1] * len(ctx[10]),
+    )
     live = _live(ctx[7], core.hands, core.trick)
     at_codes: Position = (core.hands, pos[1], pos[2], core.trick, *pos[4:10], live)
     assert choice_values(ctx, {}, pos) == choice_values(coded, {}, at_codes)
@@ -557,11 +570,11 @@ def test_an_entrys_depths_give_back_the_lowest_card_read(
             read = [c for c in RANKED[key][suit] if rel & BITS[c]]
             if read:
                 low |= BITS[read[-1]]
-        assert _rel_of(ctx, live, _mask_of(ctx, live, rel)[1]) == low
+        assert _rel_of(ctx, live, _mask_of(ctx, live, rel)[0]) == low
         lowest.append(low)
-    both = _deeper(_mask_of(ctx, live, picks[0])[1], _mask_of(ctx, live, picks[1])[1])
+    both = _deeper(_mask_of(ctx, live, picks[0])[0], _mask_of(ctx, live, picks[1])[0])
     assert _rel_of(ctx, live, both) == _rel_of(
-        ctx, live, _mask_of(ctx, live, lowest[0] | lowest[1])[1]
+        ctx, live, _mask_of(ctx, live, lowest[0] | lowest[1])[0]
     )
 
 
@@ -570,20 +583,32 @@ def test_an_entrys_depths_give_back_the_lowest_card_read(
 def test_cached_keys_are_those_of_a_fresh_context(
     rules: Rules, seed: int, line: int
 ) -> None:
-    """The transposition keys cached by exact cards in one context are those a
-    fresh context computes: along a line of play, and for positions with the same
-    hands but another leader, other suits led or other voids shown."""
+    """The transposition keys cached in one context (by the hands, and the suits'
+    parts in their dictionaries or their slots) are those a fresh context computes,
+    either way (the pure build's and the compiled one's, see ``COMPILED``): along a
+    line of play, and for positions with the same hands but another leader, other
+    suits led or other voids shown."""
     state = _position(seed, line, 6, rules)
     if state is None:
         return
     rng = random.Random(line)
-    shared: dict[int, Context] = {}  # by numbered key: the numbering may change
+    shared: dict[int, tuple[Context, Context]] = {}  # by numbered key
     while state.to_act is not None:
         core = inner(state)
         if not core.trick:
             ctx = _context(core)
-            ctx = shared.setdefault(ctx[0], ctx)
-            fresh: Context = (*ctx[:8], {}, {}, [-1] * 10)
+            keyed, slotted = shared.setdefault(
+                ctx[0],
+                (
+                    (*ctx[:8], [{}, {}, {}, {}], {}, []),
+                    (
+                        *ctx[:8],
+                        [{}, {}, {}, {}],
+                        None,
+                        [-1] * (3 * NO_SUIT << SLOT_BITS),
+                    ),
+                ),
+            )
             pos = position_of(core)
             seats = ctx[7]
             for _ in range(3):
@@ -598,8 +623,9 @@ def test_cached_keys_are_those_of_a_fresh_context(
                     *pos[7:],
                 )
                 for probe in (other, pos):
-                    assert _canon(ctx, probe) == _canon(fresh, probe)
-                    fresh = (*ctx[:8], {}, {}, [-1] * 10)
+                    fresh: Context = (*ctx[:8], [{}, {}, {}, {}], None, [])
+                    assert _canon(keyed, probe) == _canon(fresh, probe)
+                    assert _canon(slotted, probe) == _canon(fresh, probe)
         state = apply(state, rng.choice(legal_actions(state)))
 
 
@@ -613,6 +639,29 @@ def test_a_suits_heads_and_tail_rank_as_the_suit() -> None:
             codes = [code for code in range(N_JOKER[key], -1, -1) if tail >> code & 1]
             assert list(RANK_HEADS[key][suit]) + codes == list(RANKED[key][suit])
             assert len(RANK_HEADS[key][suit]) <= 3  # the Joker and the two bowers
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(N_KEYS), st.integers(0, NO_SUIT - 1), st.data())
+def test_two_cuts_of_a_suit_never_pack_alike(
+    key: int, suit: int, data: st.DataObject
+) -> None:
+    """The packed cards of a plain suit among four seats (``_packed``: with every card
+    in the window, its live cards, the odd seats' and those of seats 2 and 3) differ
+    for any two different cuts of the same cards, and for cuts of other cards."""
+    numbers = [n for n in range(N_JOKER[key] + 1) if N_SUIT_MASKS[key][suit] >> n & 1]
+    seats = (0, 1, 2, 3)
+    packed: dict[int, tuple[int, ...]] = {}
+    for _ in range(12):
+        hands = [0, 0, 0, 0]
+        for number in numbers:
+            holder = data.draw(st.integers(-1, 3))  # -1: played
+            if holder >= 0:
+                hands[holder] |= 1 << number
+        cut = tuple(hands)
+        live = hands[0] | hands[1] | hands[2] | hands[3]
+        got = _packed(key, cut, seats, suit, live)
+        assert packed.setdefault(got, cut) == cut
 
 
 def test_a_suits_packed_cut_keeps_every_card_apart() -> None:
@@ -644,37 +693,48 @@ def test_a_suits_packed_cut_keeps_every_card_apart() -> None:
 def test_keys_place_each_seats_cards_among_the_live_ones(
     rules: Rules, seed: int, line: int
 ) -> None:
-    """The key of a trick's start (its suits' parts cached, its keys cached) is its
-    definition: each seat's cards of each effective suit by place among the live
-    ones, strongest first, each seat's length in each suit, and the holders of each
-    suit's top places (``TOPS_SPECS``)."""
+    """The key of a trick's start (its suits' parts cached) is its definition: the
+    holder of each live card of each effective suit, strongest first; each seat's
+    length in each suit (those of the first suits as digits, then the hands' size,
+    the Joker's holder without trumps, the leader and what the Joker's rules read);
+    the holders of each suit's top places (``TOPS_SPECS``) and the contracting side,
+    machine words with up to four seats."""
     for state in _line(seed, line, 6, rules):
         core = inner(state)
         if not core.trick:
             ctx = _context(core)
             pos = position_of(core)
             key, seats, hands, live = ctx[0], ctx[7], pos[0], pos[10]
-            whole = 0
             lengths = 0
             tops = 0
-            bits, places = TOPS_SPECS[len(seats)]
+            rest = HAND_SIZE - pos[7] | pos[2] << 7
+            count = len(seats)
+            bits, places = TOPS_SPECS[count]
             for suit in range(NO_SUIT + 1):
                 place = 0
+                holders = 0
                 for code in RANKED[key][suit]:
                     if not live >> code & 1:
                         continue
-                    holders = [i for i, s in enumerate(seats) if hands[s] >> code & 1]
-                    assert len(holders) == 1
-                    whole |= 1 << PLACES * suit + place + STRIDE * holders[0]
-                    lengths += 1 << 24 * (NO_SUIT - suit) + 4 * holders[0]
-                    if place < places:
-                        tops += holders[0] << bits * (places * suit + place)
+                    holder = [i for i, s in enumerate(seats) if hands[s] >> code & 1]
+                    assert len(holder) == 1
+                    holders |= holder[0] << bits * place
+                    if suit < SHAPE_SUITS:
+                        lengths += RADIX ** (count * suit + holder[0])
+                    if suit == NO_SUIT:
+                        rest |= holder[0] + 1 << 4
+                    elif place < places:
+                        tops += holder[0] << bits * (places * suit + place)
                     place += 1
-            shape, got, got_tops = _canon(ctx, pos)
-            assert got == whole
-            assert got_tops == tops
-            assert tops < 2**62  # a machine word
-            assert shape & (1 << 120) - 1 == lengths
+                if suit < NO_SUIT and place:
+                    assert _holders(ctx, pos, suit) == holders
+            shape, got_tops = _canon(ctx, pos)
+            assert got_tops == tops | ctx[6] << TEAM_SHIFTS[count]
+            assert shape & (1 << SHAPE_SHIFTS[count]) - 1 == lengths
+            assert shape >> SHAPE_SHIFTS[count] & 1023 == rest
+            if count <= 4:
+                assert got_tops < 2**62  # machine words
+                assert shape < 2**62
 
 
 @settings(max_examples=40, deadline=None)

@@ -53,6 +53,7 @@ leading the un-nominated Joker naming ``suit`` (:mod:`._engine.playout`);
 card codes.
 """
 
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, Final
 
 from five_hundred._engine.codes import (
@@ -231,35 +232,29 @@ LOWER: Final[tuple[tuple[int, ...], ...]] = tuple(_lower(key) for key in N_KEYS)
 """``LOWER[key][number]``: the mask of the cards of the card's effective suit ranked
 at or below it (itself included)."""
 
-PLACES: Final = 20
-"""Bits per suit in a seat's canonical form (places ``PLACES * suit + i``; a suit
-has at most 18 cards)."""
-
 DEPTH: Final = 5
 """Bits per suit of an entry's depths (a suit has at most 18 cards)."""
 
-STRIDE: Final = 4 * PLACES + 4
-"""Bits per seat in a position's whole canonical form (the Joker's "no suit" last)."""
+RADIX: Final = HAND_SIZE + 1
+"""A shape's lengths are digits of this base (a seat holds at most ``HAND_SIZE``
+cards of a suit)."""
 
-SEAT_COPIES: Final[tuple[int, ...]] = tuple(
-    [sum([1 << STRIDE * index for index in range(seats)]) for seats in range(7)]
+SHAPE_SUITS: Final = 3
+"""The effective suits whose lengths a shape keeps (see :func:`_canon`): those of the
+fourth follow from the hands' size, those of the Joker's "no suit" from its holder."""
+
+SHAPE_SHIFTS: Final[tuple[int, ...]] = tuple(
+    [(RADIX ** (SHAPE_SUITS * seats)).bit_length() for seats in range(7)]
 )
-"""``SEAT_COPIES[n]``: a bit at each of ``n`` seats' first place, so that a mask of
-one seat's places (below ``2**STRIDE``) times it is that mask at every seat."""
+"""``SHAPE_SHIFTS[n]``: with ``n`` seats, where a shape's rest starts (above its
+lengths' digits: a shift, as a product would leave machine words when compiled)."""
 
-PART_SPLIT: Final = 6 * STRIDE
-"""Where a suit's cached part of a key keeps the seats' lengths: above the places of
-six seats (see ``_part``)."""
+SLOT_BITS: Final = 12
+"""A context's cache of suits' parts by their packed cards (see :data:`Context`) has
+``2 ** SLOT_BITS`` slots a suit."""
 
-PLACES_MASK: Final = (1 << PART_SPLIT) - 1
-"""The places of a key's union of parts (below its lengths)."""
-
-LENGTHS_MASK: Final = (1 << 24 * (NO_SUIT + 1)) - 1
-"""The lengths of a key's union of parts, shifted down (4 bits a seat and suit)."""
-
-TOPS_SPLIT: Final = PART_SPLIT + 24 * (NO_SUIT + 1)
-"""Where a suit's cached part of a key keeps its top places' holders: above the
-lengths (see ``_part``)."""
+SLOT_MASK: Final = (1 << SLOT_BITS) - 1
+"""A slot's index within its suit's, of a mixed packed cut (see :func:`_slot`)."""
 
 TOPS_SPECS: Final[tuple[tuple[int, int], ...]] = tuple(
     [(2, 7) if seats <= 4 else (3, 4) for seats in range(7)]
@@ -267,9 +262,20 @@ TOPS_SPECS: Final[tuple[tuple[int, int], ...]] = tuple(
 """``TOPS_SPECS[n]``: ``(bits, places)`` of the *tops* of a position of ``n``
 seats: for each effective suit, the holder (its index among the seats who play,
 ``bits`` bits) of each of its ``places`` strongest live cards, the suits
-``bits * places`` bits apart (58 bits with four seats, 51 with six: a machine
-word).  Same shape and same tops mean the same places down to ``places`` cards a
-suit, so a table entry that compares no deeper is matched by the tops alone."""
+``bits * places`` bits apart, and above them the contracting side (:data:`TEAM_SHIFTS`;
+62 bits with four seats, 54 with six: a machine word; the Joker's "no suit" has
+no tops: its holder is in the shape).  Same shape and same tops mean the same
+places down to ``places`` cards a suit, so a table entry that compares no deeper is
+matched by the tops alone."""
+
+TEAM_SHIFTS: Final[tuple[int, ...]] = tuple(
+    [bits * places * NO_SUIT for bits, places in TOPS_SPECS]
+)
+"""``TEAM_SHIFTS[n]``: where the tops of ``n`` seats keep the contracting side's
+seats (6 bits: a table may serve several deals)."""
+
+TEAM_MASKS: Final[tuple[int, ...]] = tuple([63 << shift for shift in TEAM_SHIFTS])
+"""``TEAM_MASKS[n]``: the contracting side's bits of the tops of ``n`` seats."""
 
 
 def _cut_spec(key: int, suit: int) -> tuple[int, int, int, int, int]:
@@ -295,7 +301,25 @@ of an effective suit are its numbers ``base`` up, within ``window``, and at most
 more (the left bower, the Joker: bits ``first`` and ``second``, 0 if none); packed
 into ``width`` bits (the window, then a bit for each of those two), the cut of a
 suit among four seats (slots) is a machine word: the key of ``parts`` (see
-:func:`_canon`)."""
+:func:`_packed`)."""
+
+CUT_BASES: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(base if not first else -1 for base, _, first, _, _ in specs)
+    for specs in CUT_SPECS
+)
+"""``CUT_BASES[key][suit]``: the ``base`` of :data:`CUT_SPECS` when every card of the
+suit is in its window (no left bower, no Joker: a seat's cut shifted down is its
+packed bits), else -1."""
+
+CUT_WIDTHS: Final[tuple[int, ...]] = tuple([specs[0][4] for specs in CUT_SPECS])
+"""``CUT_WIDTHS[key]``: the ``width`` of :data:`CUT_SPECS`, the same for every suit."""
+
+COMPILED: Final = (__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+"""Whether this module is compiled.  Then a position's key is made anew at every trick
+start, its suits' parts found in a list of ints (see :data:`Context`: an int boxed
+and hashed costs more than the key's word operations); pure, by a dictionary of
+the keys by the hands, then one of the parts (a word operation costs as much as a
+dictionary's look-up)."""
 
 Context = tuple[
     int,
@@ -306,20 +330,23 @@ Context = tuple[
     int,
     int,
     tuple[int, ...],
-    dict[int, int],
-    dict[int, dict[tuple[int, ...], tuple[int, int, int]]],
+    list[dict[int, tuple[int, int, int]]],
+    dict[tuple[int, ...], tuple[int, int, int]] | None,
     list[int],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
-contractor, team, seats, parts, keys, recent)``: the contract's play setup (``key`` the
+contractor, team, seats, parts, keys, slots)``: the contract's play setup (``key`` the
 numbered key: the context key, plus :data:`SLOTTED` when the cards are numbered by
 slots, see :func:`_slotted`); ``team`` the
 seats of the contracting side (the contractor alone in misère) as a mask; ``seats``
-those who play; ``parts`` the canonical parts of suits met so far (with the seats'
-lengths), by the seats' cards of the suit packed (see :data:`CUT_SPECS`), and
-``keys`` the transposition keys of positions met so far by their exact cards (see
-``_canon``: by the leader and what the Joker's rules read, then by the hands), and ``recent`` each suit's packed cards and part at the last key made
-(``2 * suit`` and ``2 * suit + 1``; -1: none).
+those who play; ``parts`` the canonical parts of suits met so far (see
+:func:`_part`), a dictionary a plain suit, by the seats' cards of the suit packed
+(see :func:`_packed`), ``keys`` what the keys of positions met so far read of
+their hands, by the hands (see :func:`_hands_key`; None: not kept), and
+``slots`` a cache of them in a list of ints, direct-mapped (:func:`_slot`), each
+slot three items: a plain suit's packed cards and the first two items of their part
+(-1: none; the list is empty when it is not kept).  The pure build keeps the keys,
+the compiled one the slots (see :data:`COMPILED`).
 
 Plain tuples, unpacked where used: cheaper than named fields, and unboxed when
 compiled."""
@@ -336,16 +363,17 @@ still hold and the trick's (kept up to date by :func:`_play`, see :func:`_live`)
 
 Table = dict[int, list[tuple[int, ...]]]
 """The transposition table: by a position's shape (see ``_canon``), entries
-``(mask, pattern, low, high, depths, tops_mask, tops_pattern)``: bounds on the
-tricks to come of every position of that shape whose tops (:data:`TOPS_SPECS`)
-masked by ``tops_mask`` are ``tops_pattern`` and whose places masked by ``mask``
-are ``pattern`` (see ``_search``); ``depths`` tells how many places of each suit
-the entry compares (see :func:`_mask_of`): when the tops compare them all (no
-suit deeper than their places: most entries), ``mask`` and ``pattern`` are 0 and
-the wide places are not read.  The tops are a machine word, compared first.
-Typed ``tuple[int, ...]`` so that compiled, reading one item unboxes that item
-alone (a fixed tuple type unboxes all seven whenever an entry is taken from its
-list, and most entries scanned differ in the first item compared)."""
+``(tops_mask, tops_pattern, low, high, depths, deep, ...)``: bounds on the tricks
+to come of every position of that shape whose tops (:data:`TOPS_SPECS`) masked by
+``tops_mask`` are ``tops_pattern`` and, in each suit of the mask ``deep`` (those
+the entry compares deeper than the tops go), whose holders (see :func:`_part`)
+down to the entry's depth are the entry's item ``6 + suit`` (see ``_search``);
+``depths`` tells how many places of each suit the entry compares (see
+:func:`_mask_of`).  Most entries have no deep suit: six items, matched by the
+tops alone.  Every item is a machine word.  Typed ``tuple[int, ...]`` so that
+compiled, reading one item unboxes that item alone (a fixed tuple type unboxes
+them all whenever an entry is taken from its list, and most entries scanned differ
+in the first item compared)."""
 
 
 def _slotted(core: Core) -> bool:
@@ -375,9 +403,9 @@ def context_of(core: Core, team: int) -> Context:
         setup.contractor,
         team,
         setup.order[setup.contractor],
-        {},
-        {},
-        [-1] * (2 * (NO_SUIT + 1)),
+        [{}, {}, {}, {}],  # (one a plain suit)
+        None if COMPILED else {},
+        [-1] * (3 * NO_SUIT << SLOT_BITS) if COMPILED else [],
     )
 
 
@@ -893,111 +921,162 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
     )
 
 
-def _canon(ctx: Context, pos: Position) -> tuple[int, int, int]:
-    """The transposition key of a position at the start of a trick: shape, places, tops.
+def _canon(ctx: Context, pos: Position) -> tuple[int, int]:
+    """The transposition key of a position at the start of a trick: shape, tops.
 
-    The *shape* is what every position sharing an entry has in common: each seat's
-    length in each effective suit, the leader, the contracting side and what the
-    un-nominated Joker's rules read.  The *places* are each seat's cards by place
-    among the live ones of their suit (bit ``PLACES * suit + i`` for the ``i``-th
-    strongest), the seats :data:`STRIDE` bits apart.  The *tops* are the holders of
-    each suit's strongest live cards (see :data:`TOPS_SPECS`): a machine word that
-    most table entries compare alone.  The parts of suits are kept in the context (a
-    suit often stays the same for long), and so are the keys by the exact cards.
+    The *shape* is what every position sharing an entry has in common (with the
+    contracting side, in the tops): each seat's length in each effective suit, the
+    leader and what the un-nominated Joker's rules read; as a number, the lengths of the first
+    :data:`SHAPE_SUITS` suits as digits (:data:`RADIX`, each seat's in each suit),
+    then (above :data:`SHAPE_SHIFTS`) the hands' size (4 bits: the fourth suit's
+    lengths follow), the index plus one of the Joker's holder when it has no suit
+    (3 bits, 0: none), the leader (3 bits) and what the Joker's rules read (the
+    suits led, its holder's voids: 8 bits).  The *tops* are the holders of each
+    suit's strongest live cards (see :data:`TOPS_SPECS`) and the contracting side
+    (:data:`TEAM_SHIFTS`).  Both are machine words with four seats or fewer; the
+    parts of suits are kept in the context (a suit often stays the same for long).
+    The holders further down a suit, which few table entries compare, are read
+    when needed (:func:`_holders`).
     """
-    key, options, team, seats, parts, keys, recent = (
-        ctx[0],
-        ctx[4],
-        ctx[6],
-        ctx[7],
-        ctx[8],
-        ctx[9],
-        ctx[10],
+    options, team, seats, keys = ctx[4], ctx[6], ctx[7], ctx[9]
+    hands, leader = pos[0], pos[2]
+    if keys is None:
+        known = _hands_key(
+            ctx[0], seats, ctx[8], ctx[10], hands, pos[10], HAND_SIZE - pos[7]
+        )
+    else:
+        got = keys.get(hands)
+        if got is None:
+            got = _hands_key(
+                ctx[0], seats, ctx[8], ctx[10], hands, pos[10], HAND_SIZE - pos[7]
+            )
+            keys[hands] = got
+        known = got
+    count = len(seats)
+    rest = leader << 7
+    holder = known[2]
+    if holder >= 0:
+        # what the un-nominated Joker's rules read: the suits led, and its holder's
+        # voids
+        if options[1] or options[4] == LEAD_NOT_LED_BEFORE:
+            rest |= pos[5] << 10
+        if options[4] == LEAD_NOT_SHOWN_VOID:
+            rest |= (pos[6] >> 4 * holder & 15) << 14
+    # the contracting side is part of the key: a table may serve several deals
+    return (
+        known[0] | rest << SHAPE_SHIFTS[count],
+        known[1] | team << TEAM_SHIFTS[count],
     )
-    hands, leader, suits_led, voids, live = pos[0], pos[2], pos[5], pos[6], pos[10]
-    nt = N_NT[key]
-    # by the rest in one small int, then by the hands' tuple itself (not its
-    # items: compiled, unpacking them would box each hand's int anew): no tuple
-    # built, and the hands hashed once, not twice, when the key is new
-    rest = leader | suits_led << 3 | voids << 8 if nt else leader
-    exact = keys.get(rest)
-    if exact is None:
-        exact = {}
-        keys[rest] = exact
-    known = exact.get(hands)
-    if known is not None:
-        return known
-    both = 0  # the places, the lengths above PART_SPLIT, the tops above TOPS_SPLIT
-    four = len(seats) == 4
-    h0 = h1 = h2 = h3 = 0
+
+
+def _hands_key(
+    key: int,
+    seats: tuple[int, ...],
+    parts: list[dict[int, tuple[int, int, int]]],
+    slots: list[int],
+    hands: tuple[int, ...],
+    live: int,
+    size: int,
+) -> tuple[int, int, int]:
+    """What :func:`_canon` reads of the hands alone: shape, tops, the Joker's holder.
+
+    The shape without the leader and what the Joker's rules read; the tops without
+    the contracting side; the seat holding the un-nominated Joker, or -1.  Kept in
+    the context by the hands (most positions at a trick's start are met more than
+    once, with the same or another leader).  ``key``, ``seats``, ``parts`` and
+    ``slots`` are the context's (see :data:`Context`: compiled, passed alone, not
+    the whole context); ``size`` the hands' (all alike at a trick's start).
+    """
+    shape = 0
+    tops = 0
+    count = len(seats)
+    four = count == 4
+    odd = high = 0
     if four:
         # the usual four hands read once (compiled, each read of a hand from the
-        # tuple unboxes a wide int through a call)
-        h0 = hands[seats[0]]
-        h1 = hands[seats[1]]
-        h2 = hands[seats[2]]
+        # tuple unboxes it through a call): the cards of the seats of odd index,
+        # and those of the seats of index 2 and 3
         h3 = hands[seats[3]]
-    for suit in range(NO_SUIT + 1):
-        suit_mask = N_SUIT_MASKS[key][suit]
-        if not live & suit_mask:
+        odd = hands[seats[1]] | h3
+        high = hands[seats[2]] | h3
+    masks = N_SUIT_MASKS[key]
+    bases = CUT_BASES[key]
+    width = CUT_WIDTHS[key]
+    slotted = len(slots) > 0
+    for suit in range(NO_SUIT):
+        suit_mask = masks[suit]
+        held = live & suit_mask
+        if not held:
             continue  # no card left of it: its part is empty
         # the seats' cards of the suit packed into one int (a machine word with
-        # four seats and slots: no tuple to build, box and hash), the suit on top
-        # unpacked at once: a fixed tuple type, every name used
-        base, window, first, second, width = CUT_SPECS[key][suit]
-        if four and not first:
-            # every card of the suit in its window (no left bower, no Joker): each
-            # seat's cut shifted down is its packed bits, no call and no branch
-            packed = suit << width | (h0 & suit_mask) >> base
-            packed = packed << width | (h1 & suit_mask) >> base
-            packed = packed << width | (h2 & suit_mask) >> base
-            packed = packed << width | (h3 & suit_mask) >> base
+        # four seats and slots: no tuple to build, box and hash): its live cards,
+        # those of odd seats and those of seats 2 and 3 (see _packed)
+        base = bases[suit]
+        if four and base >= 0:
+            # every card of the suit in its window (no left bower, no Joker):
+            # shifted down
+            packed = (
+                held >> base
+                | (odd & suit_mask) >> base << width
+                | (high & suit_mask) >> base << 2 * width
+            )
         elif four:
-            packed = suit << width | _pack(h0 & suit_mask, base, window, first, second)
-            packed = packed << width | _pack(
-                h1 & suit_mask, base, window, first, second
-            )
-            packed = packed << width | _pack(
-                h2 & suit_mask, base, window, first, second
-            )
-            packed = packed << width | _pack(
-                h3 & suit_mask, base, window, first, second
+            # unpacked at once: a fixed tuple type, every name used
+            base, window, first, second, width = CUT_SPECS[key][suit]
+            packed = (
+                _pack(held, base, window, first, second)
+                | _pack(odd & suit_mask, base, window, first, second) << width
+                | _pack(high & suit_mask, base, window, first, second) << 2 * width
             )
         else:
-            packed = suit
-            for seat in seats:
-                held = hands[seat] & suit_mask
-                packed = packed << width | _pack(held, base, window, first, second)
-        if recent[2 * suit] == packed:
-            # the suit's cut as at the last key made (a list's int, not a dict)
-            part = recent[2 * suit + 1]
+            packed = _packed(key, hands, seats, suit, live)
+        if not slotted:
+            # (pure: the dictionary read inline, a call costs more than it)
+            got = parts[suit].get(packed)
+            part = (
+                _suit_part(key, parts, hands, seats, suit, packed)
+                if got is None
+                else got
+            )
+            shape += part[0]
+            tops |= part[1]
+            continue
+        # its slot in the cache (see _slot, inline)
+        mixed = packed ^ packed >> 17 ^ packed >> 31
+        at = 3 * (suit << SLOT_BITS | (mixed ^ mixed >> SLOT_BITS) & SLOT_MASK)
+        if slots[at] == packed:
+            # the suit's cut met before (a list's ints: no int boxed and hashed)
+            shape += slots[at + 1]
+            tops |= slots[at + 2]
         else:
-            got = parts.get(packed)
-            if got is None:
-                cut = tuple([hands[seat] & suit_mask for seat in seats])
-                got = _part(RANKED[key][suit], cut, suit)
-                parts[packed] = got
-            part = got
-            recent[2 * suit] = packed
-            recent[2 * suit + 1] = part
-        if both:
-            both |= part
-        else:
-            both = part
-    # the contracting side is part of the key: a table may serve several deals
-    extra = leader | team << 16
-    if nt and live & N_JOKER_BIT[key]:
-        # what the un-nominated Joker's rules read: the suits led, and its holder's voids
-        if options[1] or options[4] == LEAD_NOT_LED_BEFORE:
-            extra |= suits_led << 4
-        if options[4] == LEAD_NOT_SHOWN_VOID:
-            for seat in seats:
-                if hands[seat] & N_JOKER_BIT[key]:
-                    extra |= (voids >> 4 * seat & 15) << 8
-    lengths = both >> PART_SPLIT & LENGTHS_MASK
-    known = (lengths | extra << 120, both & PLACES_MASK, both >> TOPS_SPLIT)
-    exact[hands] = known
-    return known
+            part = _suit_part(key, parts, hands, seats, suit, packed)
+            lengths = part[0]
+            top = part[1]
+            slots[at] = packed
+            slots[at + 1] = lengths
+            slots[at + 2] = top
+            shape += lengths
+            tops |= top
+    rest = size
+    holder = -1
+    free = N_SUIT_MASKS[key][NO_SUIT]  # the un-nominated Joker without trumps, or 0
+    if live & free:
+        for index in range(count):
+            seat = seats[index]
+            if hands[seat] & free:
+                rest |= index + 1 << 4
+                holder = seat
+                break
+    return shape | rest << SHAPE_SHIFTS[count], tops, holder
+
+
+def _slot(suit: int, packed: int) -> int:
+    """Where a context's cache (see :data:`Context`) keeps a suit's ``packed`` cards.
+
+    The index of the first of its slot's three items.
+    """
+    mixed = packed ^ packed >> 17 ^ packed >> 31
+    return 3 * (suit << SLOT_BITS | (mixed ^ mixed >> SLOT_BITS) & SLOT_MASK)
 
 
 def _pack(held: int, base: int, window: int, first: int, second: int) -> int:
@@ -1010,80 +1089,149 @@ def _pack(held: int, base: int, window: int, first: int, second: int) -> int:
     return bits
 
 
-def _part(ranked: tuple[int, ...], cut: tuple[int, ...], suit: int) -> int:
-    """The seats' cards of one suit (``cut``) by place among the live ones.
+def _packed(
+    key: int, hands: tuple[int, ...], seats: tuple[int, ...], suit: int, live: int
+) -> int:
+    """The seats' cards of a plain suit packed: the key of its part in the context.
 
-    In their places of a position's whole canonical form (see :func:`_canon`), the
-    seats' lengths in it (4 bits each) in theirs of the shape, :data:`PART_SPLIT`
-    bits above, and the holders of its top places in theirs of the tops
-    (:data:`TOPS_SPECS`), :data:`TOPS_SPLIT` bits above: so a position's key is the
-    union of its suits' parts, split in three.  One integer, not a tuple: one union
-    a suit, nothing to unpack.
+    With four seats, its ``live`` cards, those of the seats of odd index and those of
+    the seats of index 2 and 3 (a card's seat is its index in the last two), each
+    packed by :func:`_pack` (:data:`CUT_SPECS`; with every card of the suit in its
+    window, see :data:`CUT_BASES`, that is shifted down), ``width`` bits apart; else
+    every seat's cards so packed, ``width`` bits apart.  :func:`_hands_key` inlines
+    it with four seats.
     """
-    whole = 0
-    tops = 0
-    bits, places = TOPS_SPECS[len(cut)]
-    shift = bits * places * suit
+    suit_mask = N_SUIT_MASKS[key][suit]
+    base = CUT_BASES[key][suit]
+    if len(seats) == 4:
+        held = live & suit_mask
+        odd = (hands[seats[1]] | hands[seats[3]]) & suit_mask
+        high = (hands[seats[2]] | hands[seats[3]]) & suit_mask
+        if base >= 0:
+            width = CUT_WIDTHS[key]
+            return held >> base | odd >> base << width | high >> base << 2 * width
+        base, window, first, second, width = CUT_SPECS[key][suit]
+        return (
+            _pack(held, base, window, first, second)
+            | _pack(odd, base, window, first, second) << width
+            | _pack(high, base, window, first, second) << 2 * width
+        )
+    base, window, first, second, width = CUT_SPECS[key][suit]
+    packed = 0
+    for seat in seats:
+        packed = packed << width | _pack(
+            hands[seat] & suit_mask, base, window, first, second
+        )
+    return packed
+
+
+def _suit_part(
+    key: int,
+    parts: list[dict[int, tuple[int, int, int]]],
+    hands: tuple[int, ...],
+    seats: tuple[int, ...],
+    suit: int,
+    packed: int,
+) -> tuple[int, int, int]:
+    """The part (:func:`_part`) of a suit whose seats' cards packed are ``packed``.
+
+    From the context's ``parts`` of the suit, or made and kept there.
+    """
+    known = parts[suit]
+    got = known.get(packed)
+    if got is None:
+        suit_mask = N_SUIT_MASKS[key][suit]
+        cut = tuple([hands[seat] & suit_mask for seat in seats])
+        got = _part(RANKED[key][suit], cut, suit)
+        known[packed] = got
+    return got
+
+
+def _part(
+    ranked: tuple[int, ...], cut: tuple[int, ...], suit: int
+) -> tuple[int, int, int]:
+    """The seats' cards of one plain suit (``cut``): its shape, tops and holders.
+
+    The *holders*: the index of the seat holding each of its live cards, strongest
+    first (``bits`` of :data:`TOPS_SPECS` each, a machine word); the first
+    ``places`` of them are its tops, in their place of a position's (shifted up by
+    the suit); its seats' lengths are the shape's digits of the suit (see
+    :func:`_canon`; none for a suit past :data:`SHAPE_SUITS`).  So a position's
+    shape is the sum of its suits' and its tops their union, plus the rest.
+    """
+    seats = len(cut)
+    bits, places = TOPS_SPECS[seats]
+    holders = 0
     place = 0
     for code in ranked:
         bit = BITS[code]
-        for index in range(len(cut)):
+        for index in range(seats):
             if cut[index] & bit:
-                whole |= 1 << PLACES * suit + place + STRIDE * index
-                if place < places:
-                    tops |= index << shift + bits * place
+                holders |= index << bits * place
                 place += 1
                 break
     lengths = 0
-    for index in range(len(cut)):
-        lengths |= cut[index].bit_count() << 4 * index
-    return whole | lengths << 24 * (NO_SUIT - suit) + PART_SPLIT | tops << TOPS_SPLIT
+    if suit < SHAPE_SUITS:
+        for index in range(seats):
+            lengths += cut[index].bit_count() * RADIX ** (seats * suit + index)
+    tops = (holders & (1 << bits * places) - 1) << bits * places * suit
+    return lengths, tops, holders
+
+
+def _holders(ctx: Context, pos: Position, suit: int) -> int:
+    """The holders of a plain suit's live cards at a trick's start (see :func:`_part`).
+
+    What a table entry compares below the tops.
+    """
+    key, seats, parts = ctx[0], ctx[7], ctx[8]
+    hands = pos[0]
+    packed = _packed(key, hands, seats, suit, pos[10])
+    return _suit_part(key, parts, hands, seats, suit, packed)[2]
 
 
 def _mask_of(ctx: Context, live: int, rel: int) -> tuple[int, int, int]:
-    """The places an entry with relevant cards ``rel`` compares, its depths, its tops.
+    """The depths an entry with relevant cards ``rel`` compares, its tops, its deep.
 
     Those of every seat from the top of each suit down to its lowest card in ``rel``;
-    the depths are how many places of each suit that is (:data:`DEPTH` bits a suit):
-    a machine word, where the places are a wide integer; the tops' mask is that of
-    the holders of those places, as far as the tops go (:data:`TOPS_SPECS`).  When
-    they go that far in every suit, the places are 0: the tops compare them all.
+    the depths are how many places of each suit that is (:data:`DEPTH` bits a suit);
+    the tops' mask is that of the holders of those places, as far as the tops go
+    (:data:`TOPS_SPECS`), and the contracting side's; *deep* the mask of the suits
+    where they go further (their holders compared down to the depth: few entries).
     ``live``: the position's live cards (see :data:`Position`).
     """
     key, seats = ctx[0], ctx[7]
     bits, places = TOPS_SPECS[len(seats)]
-    mask = 0
     depths = 0
-    tops = 0
-    deep = False
+    tops = TEAM_MASKS[len(seats)]
+    deep = 0
+    masks = N_SUIT_MASKS[key]
+    heads_of = RANK_HEADS[key]
+    tails = RANK_TAILS[key]
     for suit in range(NO_SUIT + 1):
-        suit_mask = N_SUIT_MASKS[key][suit]
-        read = rel & suit_mask
+        read = rel & masks[suit]
         if not read:
             continue
         count = 0
         place = 0
-        for code in RANK_HEADS[key][suit]:  # (none in a plain suit)
+        for code in heads_of[suit]:  # (none in a plain suit)
             bit = BITS[code]
             if live & bit:
                 place += 1
                 if read & bit:
                     count = place
-        tail = RANK_TAILS[key][suit]
+        tail = tails[suit]
         read &= tail
         if read:
             # bit order is rank order: the live cards from the lowest one read up
             count = place + popcount(live & tail & -(read & -read))
-        mask |= ((1 << count) - 1) << PLACES * suit
         depths |= count << DEPTH * suit
+        if suit == NO_SUIT:
+            break  # the Joker alone: its holder is in the shape
         if count > places:
-            deep = True
+            deep |= 1 << suit
             count = places
         tops |= ((1 << bits * count) - 1) << bits * places * suit
-    if not deep:
-        return 0, depths, tops
-    # the same places of every seat: one product, the copies apart without carries
-    return mask * SEAT_COPIES[len(seats)], depths, tops
+    return depths, tops, deep
 
 
 def _deeper(one: int, other: int) -> int:
@@ -1101,25 +1249,29 @@ def _rel_of(ctx: Context, live: int, depths: int) -> int:
     implied): the ``depth``-th live card from the top (``live``: the position's).
     """
     key = ctx[0]
+    heads_of = RANK_HEADS[key]
+    tails = RANK_TAILS[key]
     rel = 0
-    for suit in range(NO_SUIT + 1):
-        count = depths >> DEPTH * suit & 31
-        if not count:
-            continue
-        for code in RANK_HEADS[key][suit]:  # (none in a plain suit)
-            bit = BITS[code]
-            if live & bit:
-                count -= 1
-                if not count:
-                    rel |= bit
-                    break
+    suit = 0
+    while depths:  # the suits up to the last one compared
+        count = depths & 31
+        depths >>= DEPTH
         if count:
-            # bit order is rank order: drop the live cards above, from the top
-            rest = live & RANK_TAILS[key][suit]
-            while count > 1:  # (compiled, a loop counter ``_`` would be boxed)
-                rest ^= BITS[rest.bit_length() - 1]
-                count -= 1
-            rel |= BITS[rest.bit_length() - 1]
+            for code in heads_of[suit]:  # (none in a plain suit)
+                bit = BITS[code]
+                if live & bit:
+                    count -= 1
+                    if not count:
+                        rel |= bit
+                        break
+            if count:
+                # bit order is rank order: drop the live cards above, from the top
+                rest = live & tails[suit]
+                while count > 1:  # (compiled, a loop counter ``_`` would be boxed)
+                    rest ^= 1 << rest.bit_length() - 1
+                    count -= 1
+                rel |= 1 << rest.bit_length() - 1
+        suit += 1
     return rel
 
 
@@ -1373,21 +1525,31 @@ def _store(
     table: Table,
     pos: Position,
     shape: int,
-    whole: int,
     tops: int,
     bounds: tuple[int, int, int],
 ) -> None:
     """Store bounds ``(low, high, relevant cards)`` for positions like ``pos``.
 
-    Every position of ``shape`` whose places agree with ``whole`` (and so its tops
-    with ``tops``) down to the lowest relevant card of each suit (partition search:
+    Every position of ``shape`` whose holders agree with ``pos``'s (so its tops with
+    ``tops``) down to the lowest relevant card of each suit (partition search:
     the bounds hold for all of them).
     """
     low, high, rel = bounds
-    mask, depths, tops_mask = _mask_of(ctx, pos[10], rel)
-    pattern = whole & mask if mask else 0
+    depths, tops_mask, deep = _mask_of(ctx, pos[10], rel)
     tops_pattern = tops & tops_mask
-    entry = (mask, pattern, low, high, depths, tops_mask, tops_pattern)
+    entry: tuple[int, ...]
+    if deep:
+        entry = (
+            tops_mask,
+            tops_pattern,
+            low,
+            high,
+            depths,
+            deep,
+            *_deep_patterns(ctx, pos, depths, deep),
+        )
+    else:
+        entry = (tops_mask, tops_pattern, low, high, depths, 0)
     entries = table.get(shape)
     if entries is None:
         table[shape] = [entry]
@@ -1395,14 +1557,27 @@ def _store(
     for index in range(len(entries)):
         old = entries[index]
         if (
-            old[5] == tops_mask
-            and old[6] == tops_pattern
-            and old[0] == mask
-            and old[1] == pattern
+            old[1] == tops_pattern
+            and old[0] == tops_mask
+            and old[4] == depths
+            and (not deep or old[6:] == entry[6:])
         ):
             entries[index] = entry
             return
     entries.append(entry)
+
+
+def _deep_patterns(
+    ctx: Context, pos: Position, depths: int, deep: int
+) -> tuple[int, int, int, int]:
+    """The holders of each plain suit of ``deep`` down to its depth (0 for others)."""
+    bits = TOPS_SPECS[len(ctx[7])][0]
+    patterns = [0] * NO_SUIT
+    for suit in range(NO_SUIT):
+        if deep >> suit & 1:
+            count = depths >> DEPTH * suit & 31
+            patterns[suit] = _holders(ctx, pos, suit) & (1 << bits * count) - 1
+    return patterns[0], patterns[1], patterns[2], patterns[3]
 
 
 def _lookup(
@@ -1410,7 +1585,6 @@ def _lookup(
     table: Table,
     pos: Position,
     shape: int,
-    whole: int,
     tops: int,
     low: int,
     high: int,
@@ -1431,21 +1605,27 @@ def _lookup(
     found = False
     for entry in entries:
         # the tops first (a machine word): most entries differ there, and most
-        # that match them compare no deeper (their places are 0)
-        if tops & entry[5] != entry[6]:
+        # that match them compare no deeper
+        if tops & entry[0] != entry[1]:
             continue
-        mask = entry[0]
-        if not mask or whole & mask == entry[1]:
-            found = True
-            stored_low = entry[2]
-            stored_high = entry[3]
-            if stored_low > low or stored_high < high:
-                depths = entry[4]
-                used = _deeper(used, depths) if used else depths
-                low = max(low, stored_low)
-                high = min(high, stored_high)
-                if low >= beta or high <= alpha or low == high:
-                    break
+        deep = entry[5]
+        if deep and _deep_patterns(ctx, pos, entry[4], deep) != (
+            entry[6],
+            entry[7],
+            entry[8],
+            entry[9],
+        ):
+            continue
+        found = True
+        stored_low = entry[2]
+        stored_high = entry[3]
+        if stored_low > low or stored_high < high:
+            depths = entry[4]
+            used = _deeper(used, depths) if used else depths
+            low = max(low, stored_low)
+            high = min(high, stored_high)
+            if low >= beta or high <= alpha or low == high:
+                break
     return found, low, high, _rel_of(ctx, pos[10], used) if used else 0
 
 
@@ -1466,7 +1646,7 @@ def _search(
     rel = 0
     if pos[3]:
         # inside a trick (most positions): no key, no bounds
-        whole = tops = low = high = 0
+        tops = low = high = 0
     else:
         done = pos[7]
         if done == HAND_SIZE - 1:
@@ -1474,14 +1654,14 @@ def _search(
         low, high = 0, HAND_SIZE - done
         if ctx[1]:
             high = min(high, 1)
-        shape, whole, tops = _canon(ctx, pos)
+        shape, tops = _canon(ctx, pos)
         found, low, high, rel = _lookup(
-            ctx, table, pos, shape, whole, tops, low, high, alpha, beta
+            ctx, table, pos, shape, tops, low, high, alpha, beta
         )
         if not found:
             low, high, rel = _bounds(ctx, pos, low, high)
             if low == high or low >= beta or high <= alpha:
-                _store(ctx, table, pos, shape, whole, tops, (low, high, rel))
+                _store(ctx, table, pos, shape, tops, (low, high, rel))
         if low >= beta or low == high:
             return low, rel
         if high <= alpha:
@@ -1550,7 +1730,7 @@ def _search(
             low = max(low, value)
         else:
             low = high = value
-        _store(ctx, table, pos, shape, whole, tops, (low, high, rel))
+        _store(ctx, table, pos, shape, tops, (low, high, rel))
     return value, rel
 
 
