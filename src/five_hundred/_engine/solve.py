@@ -557,14 +557,16 @@ def _order(ctx: Context, pos: Position) -> list[int]:
 
     As :func:`_moves` orders them (the search reads its items as they are).
     """
-    return [-item & 255 for item in _moves(ctx, pos)]
+    return [~item & 255 for item in _moves(ctx, pos)]
 
 
 def _moves(ctx: Context, pos: Position) -> list[int]:
     """The choices to search at ``pos`` (see :func:`_order`), best first, as items.
 
-    Each item is ``-(rank << 8 | choice)`` or ``-choice`` (choices are below 256):
-    its choice is ``-item & 255``, with no list of choices built from the ranks.
+    Each item is ``255 - (rank << 8 | choice)`` or ``255 - choice`` (choices are
+    below 256): its choice is ``~item & 255``, with no list of choices built from the
+    ranks; an item ``255 - choice`` is one of Python's cached small ints (no int
+    allocated: a following card's, most items).
 
     Leads: a side suit's top card first, then a top trump, else low cards (of side
     suits, then trumps), and last the cards of suits an opponent can ruff or of
@@ -600,7 +602,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                     rest ^= bit
                     if rest and not others & ((rest & -rest) - (bit << 1)):
                         continue  # the next held card above is next among the live
-                    heads.append(1 - bit.bit_length())  # -choice
+                    heads.append(256 - bit.bit_length())  # 255 - choice
             else:
                 # the heads (the Joker, the bowers) by rank, then the tail by bit
                 # order, as below, strongest first; then turned round
@@ -611,7 +613,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                         continue
                     if mask & bit:
                         if not run:
-                            heads.append(-code)
+                            heads.append(255 - code)
                         run = True
                     else:
                         run = False
@@ -632,16 +634,16 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                         higher = bit
                         continue
                     higher = bit
-                    heads.append(-code)
+                    heads.append(255 - code)
                 heads.reverse()
             if mine or len(heads) == 1:
                 return heads
             for index in range(len(heads)):
-                if row[-heads[index]] > best:
+                if row[255 - heads[index]] > best:
                     return heads[index:] + heads[:index] if index else heads
             return heads
         # discards and ruffs: ranked as _rank_move ranks a card that follows (inline,
-        # most of its calls), each choice as ``-(rank << 8 | choice)`` (see below)
+        # most of its calls), each choice as ``255 - (rank << 8 | choice)`` (see below)
         discard = 500 if mine else -500
         misere = ctx[1]
         heads_of = RANK_HEADS[key]
@@ -672,7 +674,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                                 if misere
                                 else length << 4 | N_RANK[key][code]
                             )
-                        scored.append(-(move << 8 | code))
+                        scored.append(255 - (move << 8 | code))
                     run = True
                 else:
                     run = False
@@ -706,11 +708,11 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                         if misere
                         else length << 4 | N_RANK[key][code]
                     )
-                scored.append(-(move << 8 | code))
+                scored.append(255 - (move << 8 | code))
         if len(scored) > 1:
             scored.sort()
         return scored
-    # leads: each choice as ``-(rank << 8 | choice)`` (choices are below 256): sorting
+    # leads: each choice as ``255 - (rank << 8 | choice)`` (choices are below 256): sorting
     # these ints up orders as sorting ``(rank, choice)`` pairs down would, without a
     # tuple each (and compiled, a plain ``sort()`` is a direct call)
     late = _late_leads(ctx, pos)
@@ -742,7 +744,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                     move = _rank_move(
                         True, top, ranks[code], row[code], mine, best, length, ctx[1]
                     )
-                    scored.append(-(move << 8 | code))
+                    scored.append(255 - (move << 8 | code))
                 run = True
             else:
                 run = False
@@ -770,10 +772,12 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
             move = _rank_move(
                 True, first, ranks[code], row[code], mine, best, length, ctx[1]
             )
-            scored.append(-(move << 8 | code))
+            scored.append(255 - (move << 8 | code))
     if names:
         scored.extend(
-            -(2000 << 8 | JOKER_LEAD + suit) for suit in range(4) if names >> suit & 1
+            255 - (2000 << 8 | JOKER_LEAD + suit)
+            for suit in range(4)
+            if names >> suit & 1
         )
     if len(scored) > 1:
         scored.sort()
@@ -1672,7 +1676,7 @@ def _search(
     if shape < 0 and len(items) == 1:
         # one choice inside a trick (often): the position's value and relevant cards
         # are that choice's, with no bounds to keep
-        choice = -items[0] & 255
+        choice = ~items[0] & 255
         gain, over, nxt, won = _play(ctx, pos, choice)
         if over:
             result, read = gain, won
@@ -1690,7 +1694,7 @@ def _search(
     every = 0  # the relevant cards of every choice searched
     best_rel = 0  # those of the best choice
     for item in items:
-        choice = -item & 255
+        choice = ~item & 255
         gain, over, nxt, won = _play(ctx, pos, choice)
         if over:
             result = gain
