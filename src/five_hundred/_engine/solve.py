@@ -277,6 +277,23 @@ seats (6 bits: a table may serve several deals)."""
 TEAM_MASKS: Final[tuple[int, ...]] = tuple([63 << shift for shift in TEAM_SHIFTS])
 """``TEAM_MASKS[n]``: the contracting side's bits of the tops of ``n`` seats."""
 
+HALF: Final = 30
+"""A table entry keeps the tops' mask and pattern in two halves: bits below ``HALF``
+and the :data:`HALF_WIDTH` bits above (the contracting side apart: see
+:data:`Table`).  Each below ``2**30``: a one-digit Python int, which compiled
+code unboxes inline (a wider one through a slow call, most of the cost of
+scanning an entry)."""
+
+HALF_MASK: Final = (1 << HALF) - 1
+"""The low half's bits."""
+
+HALF_WIDTH: Final = 26
+"""The high half's width: to bit 55, the suits' tops (:data:`TOPS_SPECS`) and with
+five or six seats the contracting side."""
+
+HIGH_MASK: Final = (1 << HALF_WIDTH) - 1
+"""The high half's bits, shifted down."""
+
 
 def _cut_spec(key: int, suit: int) -> tuple[int, int, int, int, int]:
     """How :func:`_canon` packs a seat's cards of a suit: see :data:`CUT_SPECS`."""
@@ -363,14 +380,16 @@ still hold and the trick's (kept up to date by :func:`_play`, see :func:`_live`)
 
 Table = dict[int, list[tuple[int, ...]]]
 """The transposition table: by a position's shape (see ``_canon``), entries
-``(tops_mask, tops_pattern, low, high, depths, deep, ...)``: bounds on the tricks
-to come of every position of that shape whose tops (:data:`TOPS_SPECS`) masked by
-``tops_mask`` are ``tops_pattern`` and, in each suit of the mask ``deep`` (those
-the entry compares deeper than the tops go), whose holders (see :func:`_part`)
-down to the entry's depth are the entry's item ``6 + suit`` (see ``_search``);
-``depths`` tells how many places of each suit the entry compares (see
-:func:`_mask_of`).  Most entries have no deep suit: six items, matched by the
-tops alone.  Every item is a machine word.  Typed ``tuple[int, ...]`` so that
+``(mask_low, pattern_low, mask_high, pattern_high, low, high, depths, kind, ...)``:
+bounds on the tricks to come of every position of that shape whose tops
+(:data:`TOPS_SPECS`) masked by ``tops_mask`` are ``tops_pattern`` (kept in halves,
+see :data:`HALF`), whose contracting side is ``kind >> NO_SUIT`` and, in each
+suit of the mask ``kind & 15`` (the *deep* suits: those the entry compares
+deeper than the tops go), whose holders (see :func:`_part`) down to the entry's
+depth are the entry's item ``8 + suit`` (see ``_search``); ``depths`` tells how
+many places of each suit the entry compares (see :func:`_mask_of`).  Most
+entries have no deep suit: eight items, matched by the tops and the side alone.
+Every item is a one-digit int but the deep patterns.  Typed ``tuple[int, ...]`` so that
 compiled, reading one item unboxes that item alone (a fixed tuple type unboxes
 them all whenever an entry is taken from its list, and most entries scanned differ
 in the first item compared)."""
@@ -1541,19 +1560,35 @@ def _store(
     low, high, rel = bounds
     depths, tops_mask, deep = _mask_of(ctx, pos[10], rel)
     tops_pattern = tops & tops_mask
+    mask_low = tops_mask & HALF_MASK
+    pattern_low = tops_pattern & HALF_MASK
+    mask_high = tops_mask >> HALF & HIGH_MASK
+    pattern_high = tops_pattern >> HALF & HIGH_MASK
+    kind = deep | ctx[6] << NO_SUIT
     entry: tuple[int, ...]
     if deep:
         entry = (
-            tops_mask,
-            tops_pattern,
+            mask_low,
+            pattern_low,
+            mask_high,
+            pattern_high,
             low,
             high,
             depths,
-            deep,
+            kind,
             *_deep_patterns(ctx, pos, depths, deep),
         )
     else:
-        entry = (tops_mask, tops_pattern, low, high, depths, 0)
+        entry = (
+            mask_low,
+            pattern_low,
+            mask_high,
+            pattern_high,
+            low,
+            high,
+            depths,
+            kind,
+        )
     entries = table.get(shape)
     if entries is None:
         table[shape] = [entry]
@@ -1561,10 +1596,13 @@ def _store(
     for index in range(len(entries)):
         old = entries[index]
         if (
-            old[1] == tops_pattern
-            and old[0] == tops_mask
-            and old[4] == depths
-            and (not deep or old[6:] == entry[6:])
+            old[1] == pattern_low
+            and old[3] == pattern_high
+            and old[0] == mask_low
+            and old[2] == mask_high
+            and old[6] == depths
+            and old[7] == kind
+            and (not deep or old[8:] == entry[8:])
         ):
             entries[index] = entry
             return
@@ -1607,24 +1645,30 @@ def _lookup(
         return False, low, high, 0
     used = 0  # the depths of the entries used
     found = False
+    tops_low = tops & HALF_MASK
+    tops_high = tops >> HALF & HIGH_MASK
+    team = ctx[6]
     for entry in entries:
-        # the tops first (a machine word): most entries differ there, and most
+        # the tops first (two one-digit ints): most entries differ there, and most
         # that match them compare no deeper
-        if tops & entry[0] != entry[1]:
+        if tops_low & entry[0] != entry[1] or tops_high & entry[2] != entry[3]:
             continue
-        deep = entry[5]
-        if deep and _deep_patterns(ctx, pos, entry[4], deep) != (
-            entry[6],
-            entry[7],
+        kind = entry[7]
+        if kind >> NO_SUIT != team:
+            continue
+        deep = kind & 15
+        if deep and _deep_patterns(ctx, pos, entry[6], deep) != (
             entry[8],
             entry[9],
+            entry[10],
+            entry[11],
         ):
             continue
         found = True
-        stored_low = entry[2]
-        stored_high = entry[3]
+        stored_low = entry[4]
+        stored_high = entry[5]
         if stored_low > low or stored_high < high:
-            depths = entry[4]
+            depths = entry[6]
             used = _deeper(used, depths) if used else depths
             low = max(low, stored_low)
             high = min(high, stored_high)
