@@ -1648,22 +1648,19 @@ def _lookup(
     tops_low = tops & HALF_MASK
     tops_high = tops >> HALF & HIGH_MASK
     team = ctx[6]
+    side = team << NO_SUIT  # the kind of an entry of this side with no deep suit
     for entry in entries:
         # the tops first (two one-digit ints): most entries differ there, and most
         # that match them compare no deeper
         if tops_low & entry[0] != entry[1] or tops_high & entry[2] != entry[3]:
             continue
         kind = entry[7]
-        if kind >> NO_SUIT != team:
-            continue
-        deep = kind & 15
-        if deep and _deep_patterns(ctx, pos, entry[6], deep) != (
-            entry[8],
-            entry[9],
-            entry[10],
-            entry[11],
+        if kind != side and (
+            kind >> NO_SUIT != team
+            or _deep_patterns(ctx, pos, entry[6], kind & 15)
+            != (entry[8], entry[9], entry[10], entry[11])
         ):
-            continue
+            continue  # another side, or a deep suit's holders differ
         found = True
         stored_low = entry[4]
         stored_high = entry[5]
