@@ -597,24 +597,27 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
     key = ctx[0]
     hands, seat, _leader, trick, led, _suits, _voids, _done, winner, best, live = pos
     masks = N_SUIT_MASKS[key]
+    # the suit led's mask read once (compiled, each read of a wide int from the
+    # tuple unboxes it through a slow call)
+    led_mask = masks[led] if trick else 0
     held = hands[seat]
     if not N_NT[key] or not held & N_JOKER_BIT[key]:
         # the rule of :func:`_legal` without the Joker's options, inline (most calls)
-        mask, names = (held & masks[led] or held) if trick else held, 0
+        mask, names = (held & led_mask or held) if trick else held, 0
     else:
         mask, names = _legal(ctx, pos)
     team = ctx[6]
     mine = (team >> seat & 1) == (team >> winner & 1)
     if trick:
         row = N_STRENGTH[key][led]
-        if not mask & ~masks[led]:
+        if not mask & ~led_mask:
             # following with cards of the suit led: the order of _rank_move is the
             # heads from the weakest up, the winners first when the other side wins
             # the trick so far; no sort
             heads: list[int] = []
             if PLAIN[key][led]:
                 # strength is bit order: the heads from the lowest bit up
-                others = (live & masks[led]) ^ mask
+                others = (live & led_mask) ^ mask
                 rest = mask
                 while rest:
                     bit = rest & -rest
