@@ -277,6 +277,23 @@ seats (6 bits: a table may serve several deals)."""
 TEAM_MASKS: Final[tuple[int, ...]] = tuple([63 << shift for shift in TEAM_SHIFTS])
 """``TEAM_MASKS[n]``: the contracting side's bits of the tops of ``n`` seats."""
 
+HALF: Final = 30
+"""A table entry keeps the tops' mask and pattern in two halves: bits below ``HALF``
+and the :data:`HALF_WIDTH` bits above (the contracting side apart: see
+:data:`Table`).  Each below ``2**30``: a one-digit Python int, which compiled
+code unboxes inline (a wider one through a slow call, most of the cost of
+scanning an entry)."""
+
+HALF_MASK: Final = (1 << HALF) - 1
+"""The low half's bits."""
+
+HALF_WIDTH: Final = 26
+"""The high half's width: to bit 55, the suits' tops (:data:`TOPS_SPECS`) and with
+five or six seats the contracting side."""
+
+HIGH_MASK: Final = (1 << HALF_WIDTH) - 1
+"""The high half's bits, shifted down."""
+
 
 def _cut_spec(key: int, suit: int) -> tuple[int, int, int, int, int]:
     """How :func:`_canon` packs a seat's cards of a suit: see :data:`CUT_SPECS`."""
@@ -363,14 +380,16 @@ still hold and the trick's (kept up to date by :func:`_play`, see :func:`_live`)
 
 Table = dict[int, list[tuple[int, ...]]]
 """The transposition table: by a position's shape (see ``_canon``), entries
-``(tops_mask, tops_pattern, low, high, depths, deep, ...)``: bounds on the tricks
-to come of every position of that shape whose tops (:data:`TOPS_SPECS`) masked by
-``tops_mask`` are ``tops_pattern`` and, in each suit of the mask ``deep`` (those
-the entry compares deeper than the tops go), whose holders (see :func:`_part`)
-down to the entry's depth are the entry's item ``6 + suit`` (see ``_search``);
-``depths`` tells how many places of each suit the entry compares (see
-:func:`_mask_of`).  Most entries have no deep suit: six items, matched by the
-tops alone.  Every item is a machine word.  Typed ``tuple[int, ...]`` so that
+``(mask_low, pattern_low, mask_high, pattern_high, low, high, depths, kind, ...)``:
+bounds on the tricks to come of every position of that shape whose tops
+(:data:`TOPS_SPECS`) masked by ``tops_mask`` are ``tops_pattern`` (kept in halves,
+see :data:`HALF`), whose contracting side is ``kind >> NO_SUIT`` and, in each
+suit of the mask ``kind & 15`` (the *deep* suits: those the entry compares
+deeper than the tops go), whose holders (see :func:`_part`) down to the entry's
+depth are the entry's item ``8 + suit`` (see ``_search``); ``depths`` tells how
+many places of each suit the entry compares (see :func:`_mask_of`).  Most
+entries have no deep suit: eight items, matched by the tops and the side alone.
+Every item is a one-digit int but the deep patterns.  Typed ``tuple[int, ...]`` so that
 compiled, reading one item unboxes that item alone (a fixed tuple type unboxes
 them all whenever an entry is taken from its list, and most entries scanned differ
 in the first item compared)."""
@@ -557,14 +576,16 @@ def _order(ctx: Context, pos: Position) -> list[int]:
 
     As :func:`_moves` orders them (the search reads its items as they are).
     """
-    return [-item & 255 for item in _moves(ctx, pos)]
+    return [~item & 255 for item in _moves(ctx, pos)]
 
 
 def _moves(ctx: Context, pos: Position) -> list[int]:
     """The choices to search at ``pos`` (see :func:`_order`), best first, as items.
 
-    Each item is ``-(rank << 8 | choice)`` or ``-choice`` (choices are below 256):
-    its choice is ``-item & 255``, with no list of choices built from the ranks.
+    Each item is ``255 - (rank << 8 | choice)`` or ``255 - choice`` (choices are
+    below 256): its choice is ``~item & 255``, with no list of choices built from the
+    ranks; an item ``255 - choice`` is one of Python's cached small ints (no int
+    allocated: a following card's, most items).
 
     Leads: a side suit's top card first, then a top trump, else low cards (of side
     suits, then trumps), and last the cards of suits an opponent can ruff or of
@@ -576,31 +597,34 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
     key = ctx[0]
     hands, seat, _leader, trick, led, _suits, _voids, _done, winner, best, live = pos
     masks = N_SUIT_MASKS[key]
+    # the suit led's mask read once (compiled, each read of a wide int from the
+    # tuple unboxes it through a slow call)
+    led_mask = masks[led] if trick else 0
     held = hands[seat]
     if not N_NT[key] or not held & N_JOKER_BIT[key]:
         # the rule of :func:`_legal` without the Joker's options, inline (most calls)
-        mask, names = (held & masks[led] or held) if trick else held, 0
+        mask, names = (held & led_mask or held) if trick else held, 0
     else:
         mask, names = _legal(ctx, pos)
     team = ctx[6]
     mine = (team >> seat & 1) == (team >> winner & 1)
     if trick:
         row = N_STRENGTH[key][led]
-        if not mask & ~masks[led]:
+        if not mask & ~led_mask:
             # following with cards of the suit led: the order of _rank_move is the
             # heads from the weakest up, the winners first when the other side wins
             # the trick so far; no sort
             heads: list[int] = []
             if PLAIN[key][led]:
                 # strength is bit order: the heads from the lowest bit up
-                others = (live & masks[led]) ^ mask
+                others = (live & led_mask) ^ mask
                 rest = mask
                 while rest:
                     bit = rest & -rest
                     rest ^= bit
                     if rest and not others & ((rest & -rest) - (bit << 1)):
                         continue  # the next held card above is next among the live
-                    heads.append(1 - bit.bit_length())  # -choice
+                    heads.append(256 - bit.bit_length())  # 255 - choice
             else:
                 # the heads (the Joker, the bowers) by rank, then the tail by bit
                 # order, as below, strongest first; then turned round
@@ -611,7 +635,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                         continue
                     if mask & bit:
                         if not run:
-                            heads.append(-code)
+                            heads.append(255 - code)
                         run = True
                     else:
                         run = False
@@ -632,16 +656,16 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                         higher = bit
                         continue
                     higher = bit
-                    heads.append(-code)
+                    heads.append(255 - code)
                 heads.reverse()
             if mine or len(heads) == 1:
                 return heads
             for index in range(len(heads)):
-                if row[-heads[index]] > best:
+                if row[255 - heads[index]] > best:
                     return heads[index:] + heads[:index] if index else heads
             return heads
         # discards and ruffs: ranked as _rank_move ranks a card that follows (inline,
-        # most of its calls), each choice as ``-(rank << 8 | choice)`` (see below)
+        # most of its calls), each choice as ``255 - (rank << 8 | choice)`` (see below)
         discard = 500 if mine else -500
         misere = ctx[1]
         heads_of = RANK_HEADS[key]
@@ -672,7 +696,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                                 if misere
                                 else length << 4 | N_RANK[key][code]
                             )
-                        scored.append(-(move << 8 | code))
+                        scored.append(255 - (move << 8 | code))
                     run = True
                 else:
                     run = False
@@ -706,11 +730,11 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                         if misere
                         else length << 4 | N_RANK[key][code]
                     )
-                scored.append(-(move << 8 | code))
+                scored.append(255 - (move << 8 | code))
         if len(scored) > 1:
             scored.sort()
         return scored
-    # leads: each choice as ``-(rank << 8 | choice)`` (choices are below 256): sorting
+    # leads: each choice as ``255 - (rank << 8 | choice)`` (choices are below 256): sorting
     # these ints up orders as sorting ``(rank, choice)`` pairs down would, without a
     # tuple each (and compiled, a plain ``sort()`` is a direct call)
     late = _late_leads(ctx, pos)
@@ -742,7 +766,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                     move = _rank_move(
                         True, top, ranks[code], row[code], mine, best, length, ctx[1]
                     )
-                    scored.append(-(move << 8 | code))
+                    scored.append(255 - (move << 8 | code))
                 run = True
             else:
                 run = False
@@ -770,10 +794,12 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
             move = _rank_move(
                 True, first, ranks[code], row[code], mine, best, length, ctx[1]
             )
-            scored.append(-(move << 8 | code))
+            scored.append(255 - (move << 8 | code))
     if names:
         scored.extend(
-            -(2000 << 8 | JOKER_LEAD + suit) for suit in range(4) if names >> suit & 1
+            255 - (2000 << 8 | JOKER_LEAD + suit)
+            for suit in range(4)
+            if names >> suit & 1
         )
     if len(scored) > 1:
         scored.sort()
@@ -1537,19 +1563,35 @@ def _store(
     low, high, rel = bounds
     depths, tops_mask, deep = _mask_of(ctx, pos[10], rel)
     tops_pattern = tops & tops_mask
+    mask_low = tops_mask & HALF_MASK
+    pattern_low = tops_pattern & HALF_MASK
+    mask_high = tops_mask >> HALF & HIGH_MASK
+    pattern_high = tops_pattern >> HALF & HIGH_MASK
+    kind = deep | ctx[6] << NO_SUIT
     entry: tuple[int, ...]
     if deep:
         entry = (
-            tops_mask,
-            tops_pattern,
+            mask_low,
+            pattern_low,
+            mask_high,
+            pattern_high,
             low,
             high,
             depths,
-            deep,
+            kind,
             *_deep_patterns(ctx, pos, depths, deep),
         )
     else:
-        entry = (tops_mask, tops_pattern, low, high, depths, 0)
+        entry = (
+            mask_low,
+            pattern_low,
+            mask_high,
+            pattern_high,
+            low,
+            high,
+            depths,
+            kind,
+        )
     entries = table.get(shape)
     if entries is None:
         table[shape] = [entry]
@@ -1557,10 +1599,13 @@ def _store(
     for index in range(len(entries)):
         old = entries[index]
         if (
-            old[1] == tops_pattern
-            and old[0] == tops_mask
-            and old[4] == depths
-            and (not deep or old[6:] == entry[6:])
+            old[1] == pattern_low
+            and old[3] == pattern_high
+            and old[0] == mask_low
+            and old[2] == mask_high
+            and old[6] == depths
+            and old[7] == kind
+            and (not deep or old[8:] == entry[8:])
         ):
             entries[index] = entry
             return
@@ -1603,24 +1648,27 @@ def _lookup(
         return False, low, high, 0
     used = 0  # the depths of the entries used
     found = False
+    tops_low = tops & HALF_MASK
+    tops_high = tops >> HALF & HIGH_MASK
+    team = ctx[6]
+    side = team << NO_SUIT  # the kind of an entry of this side with no deep suit
     for entry in entries:
-        # the tops first (a machine word): most entries differ there, and most
+        # the tops first (two one-digit ints): most entries differ there, and most
         # that match them compare no deeper
-        if tops & entry[0] != entry[1]:
+        if tops_low & entry[0] != entry[1] or tops_high & entry[2] != entry[3]:
             continue
-        deep = entry[5]
-        if deep and _deep_patterns(ctx, pos, entry[4], deep) != (
-            entry[6],
-            entry[7],
-            entry[8],
-            entry[9],
+        kind = entry[7]
+        if kind != side and (
+            kind >> NO_SUIT != team
+            or _deep_patterns(ctx, pos, entry[6], kind & 15)
+            != (entry[8], entry[9], entry[10], entry[11])
         ):
-            continue
+            continue  # another side, or a deep suit's holders differ
         found = True
-        stored_low = entry[2]
-        stored_high = entry[3]
+        stored_low = entry[4]
+        stored_high = entry[5]
         if stored_low > low or stored_high < high:
-            depths = entry[4]
+            depths = entry[6]
             used = _deeper(used, depths) if used else depths
             low = max(low, stored_low)
             high = min(high, stored_high)
@@ -1672,7 +1720,7 @@ def _search(
     if shape < 0 and len(items) == 1:
         # one choice inside a trick (often): the position's value and relevant cards
         # are that choice's, with no bounds to keep
-        choice = -items[0] & 255
+        choice = ~items[0] & 255
         gain, over, nxt, won = _play(ctx, pos, choice)
         if over:
             result, read = gain, won
@@ -1690,7 +1738,7 @@ def _search(
     every = 0  # the relevant cards of every choice searched
     best_rel = 0  # those of the best choice
     for item in items:
-        choice = -item & 255
+        choice = ~item & 255
         gain, over, nxt, won = _play(ctx, pos, choice)
         if over:
             result = gain
