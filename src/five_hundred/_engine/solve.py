@@ -532,6 +532,13 @@ def _heads(ctx: Context, pos: Position) -> dict[int, int]:
     return same
 
 
+def _holds_top(key: int, held: int, live: int, suit: int) -> bool:
+    for code, bit in RANKED_BITS[key][suit]:
+        if live & bit:
+            return held & bit != 0
+    return False
+
+
 def _rank_move(
     leading: bool,
     top: bool,
@@ -556,11 +563,11 @@ def _rank_move(
             # an opponent can ruff it (or play the Joker on it), so its top card is
             # no sure winner, or it is the trump suit and no opponent has a trump
             # left: led like a low card, after the low cards of the other suits
-            return -rank - 32
+            return -rank - 48
         if length:
             # trumps: the top one after the side suits' top cards, low ones after
             # their low cards
-            return 999 if top else -rank - 16
+            return -16 if top else -rank - 17
         return 1000 if top else -rank
     if power > best and not mine:
         return 1000 - power
@@ -610,6 +617,13 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
     mine = (team >> seat & 1) == (team >> winner & 1)
     if trick:
         row = N_STRENGTH[key][led]
+        if mine and len(trick) == 2 and ctx[2] == 4:
+            fourth = hands[ctx[3][seat]] & led_mask
+            for code, bit in RANKED_BITS[key][led]:
+                if fourth & bit:
+                    if row[code] > best:
+                        mine = False
+                    break
         if not mask & ~led_mask:
             # following with cards of the suit led: the order of _rank_move is the
             # heads from the weakest up, the winners first when the other side wins
@@ -660,8 +674,30 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                 heads.reverse()
             if mine or len(heads) == 1:
                 return heads
+            if len(trick) == 1 and ctx[2] == 4:
+                last = ctx[3][ctx[3][seat]]
+                if team >> last & 1 == team >> seat & 1:
+                    rem = live & led_mask & ~BITS[trick[0]]
+                    for code, bit in RANKED_BITS[key][led]:
+                        if rem & bit:
+                            if hands[last] & bit:
+                                return heads
+                            break
             for index in range(len(heads)):
                 if row[255 - heads[index]] > best:
+                    if len(trick) < 3 and ctx[2] == 4:
+                        third = hands[ctx[3][seat]] & led_mask
+                        if third:
+                            top3 = 0
+                            for code, bit in RANKED_BITS[key][led]:
+                                if third & bit:
+                                    top3 = row[code]
+                                    break
+                            for j in range(index, len(heads)):
+                                if row[255 - heads[j]] > top3:
+                                    if j > index:
+                                        return heads[j:] + heads[index:j] + heads[:index]
+                                    break
                     return heads[index:] + heads[:index] if index else heads
             return heads
         # discards and ruffs: ranked as _rank_move ranks a card that follows (inline,
@@ -690,7 +726,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                             move = -power if mine else -1000 - power
                         else:
                             if length < 0:
-                                length = popcount(held) if suit != led else 0
+                                length = (popcount(held) + (16 if _holds_top(key, held, live, suit) else 0)) if suit != led else 0
                             move = discard - (
                                 15 - N_RANK[key][code]
                                 if misere
@@ -724,7 +760,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                     move = -power if mine else -1000 - power
                 else:
                     if length < 0:
-                        length = popcount(held) if suit != led else 0
+                        length = (popcount(held) + (16 if _holds_top(key, held, live, suit) else 0)) if suit != led else 0
                     move = discard - (
                         15 - N_RANK[key][code]
                         if misere
