@@ -737,6 +737,11 @@ def test_keys_place_each_seats_cards_among_the_live_ones(
                 assert shape < 2**62
 
 
+def _strongest_of(key: int, row: tuple[int, ...], cards: int) -> int:
+    """The strength (``row``: the suit led's) of the strongest of ``cards``, 0 if none."""
+    return max([row[c] for c in range(N_JOKER[key] + 1) if cards & BITS[c]] or [0])
+
+
 @settings(max_examples=40, deadline=None)
 @given(game_rules(), seeds(), st.integers(0, 2**32))
 def test_the_search_order_ranks_every_head_once(
@@ -745,12 +750,17 @@ def test_the_search_order_ranks_every_head_once(
     """The choices searched are the heads of the legal choices, each once, in the
     order of their ranks (``_rank_move``) and, between equal ranks, highest first;
     discards (cards that cannot win the trick) from the shortest suit first, low
-    cards first (in misère high cards first, of any suit), after the winners when
-    the other side wins the trick so far; leads of side suits that an opponent can
-    ruff (void in it, holding a trump; without trumps, the un-nominated Joker when
-    it follows only a void player), and of trumps when no opponent holds one, after
-    every other lead; other trumps after the side suits (their top card after the
-    side suits' top cards, low ones after their low cards)."""
+    cards first, a suit whose strongest live card the seat holds after the others
+    (in misère high cards first, of any suit), after the winners when the other
+    side wins the trick so far; leads of side suits that an opponent can ruff (void
+    in it, holding a trump; without trumps, the un-nominated Joker when it follows
+    only a void player), and of trumps when no opponent holds one, after every
+    other lead; other trumps after the side suits' low cards (the top one first).
+    With four seats, following in the suit led: a third hand whose partner's card
+    the fourth hand can beat in the suit plays as if the other side won; a second
+    hand whose partner holds the suit's strongest card of those still held plays
+    low first; else the winners that the next seat cannot beat in the suit first
+    (cheapest first), then the cheaper winners, then the low cards."""
     for state in _line(seed, line, 6, rules):
         core = inner(state)
         ctx, pos = _context(core), position_of(core)
@@ -786,6 +796,25 @@ def test_the_search_order_ranks_every_head_once(
         ruffed_seen = False  # a lead of a ruffable suit searched already
         live = _live(ctx[7], pos[0], pos[3])
         row = N_STRENGTH[key][pos[4] if not leading else 0]
+        led_mask = 0 if leading else masks[pos[4]]
+
+        over = 0  # four seats: the next seat's strongest card of the suit led
+        low_first = False  # four seats: second hand low, its partner holds the top
+        if not leading and ctx[2] == 4 and len(pos[3]) < 3:
+            after = ctx[3][seat]
+            over = _strongest_of(key, row, pos[0][after] & led_mask)
+            if mine and over > pos[9]:
+                mine = False
+            if len(pos[3]) == 1:
+                partner = _strongest_of(key, row, pos[0][ctx[3][after]] & led_mask)
+                low_first = partner > max(
+                    over,
+                    _strongest_of(key, row, pos[0][seat] & led_mask),
+                    _strongest_of(key, row, pos[0][pos[2]] & led_mask),
+                )
+        following = not leading and all(
+            c < JOKER_LEAD and N_EFF[key][c] == pos[4] for c in order
+        )
         ranks: list[tuple[int, int]] = []
         discards: list[tuple[int, int]] = []  # (length, rank) in the order searched
         winners_after = False  # a winning card after a discard
@@ -802,6 +831,17 @@ def test_the_search_order_ranks_every_head_once(
             ruffed_seen = ruffed_seen or ruffed
             if leading:
                 length = 1 if ruffed else 2 if eff == trump else 0
+            elif pos[0][seat] & BITS[above[0]] and eff != pos[4]:
+                length += 16  # a discard keeps the suit's strongest card
+            if following:
+                power = row[choice]
+                if mine or low_first:
+                    ranks.append((-power, choice))
+                    continue
+                wins = power > pos[9]
+                order_class = 0 if wins and power > over else 1 if wins else 2
+                ranks.append((-(order_class * 1000 + power), choice))
+                continue
             rank = _rank_move(
                 leading,
                 top,

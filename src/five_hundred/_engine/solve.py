@@ -29,10 +29,14 @@ The techniques are those of bridge solvers, on the engine's masks:
   less the other side's trumps above the lowest of them (long trumps as well as top
   ones); both are computed once per table entry (stored at once when they cut the
   search off), and the table keys are cached by the exact cards;
-- move ordering: winners and cheap wins first, low cards when the side already wins,
-  discards from the shortest suit (low cards first; in misère high cards), leads of
-  trumps after those of side suits, of suits an opponent can ruff (and of trumps
-  that draw none) last;
+- move ordering: winners and cheap wins first (with four seats, first the cheapest
+  that the next seat cannot beat in the suit), low cards when the side already wins
+  (unless, with four seats, the last seat can beat its card in the suit), second
+  hand low when its partner holds the suit's strongest card, discards from the
+  shortest suit (low cards first; a suit whose strongest card the seat holds last;
+  in misère high cards first), leads of a side suit's top card first, then low
+  cards of side suits, then trumps (the top one first), and last those of suits an
+  opponent can ruff (and of trumps that draw none);
 - cards adjacent among those still in play (the trick included) in one effective suit
   are one move: only the highest of such a run is searched;
 - the values of every choice (:func:`choice_values`) are searched in the move order
@@ -532,11 +536,38 @@ def _heads(ctx: Context, pos: Position) -> dict[int, int]:
     return same
 
 
-def _holds_top(key: int, held: int, live: int, suit: int) -> bool:
-    for code, bit in RANKED_BITS[key][suit]:
+def _strongest(key: int, led: int, cards: int) -> int:
+    """The strength of the strongest of ``cards`` (of the suit ``led``), 0 if none."""
+    if not cards:
+        return 0
+    if PLAIN[key][led]:
+        return N_STRENGTH[key][led][cards.bit_length() - 1]  # bit order is rank order
+    for code, bit in RANKED_BITS[key][led]:
+        if cards & bit:
+            return N_STRENGTH[key][led][code]
+    return 0
+
+
+def _holds_top(key: int, suit: int, held: int, live: int) -> bool:
+    """Whether ``held`` (cards of ``suit``) has the strongest live card of the suit."""
+    if PLAIN[key][suit]:
+        return held >> (live & N_SUIT_MASKS[key][suit]).bit_length() - 1 & 1 == 1
+    for code in RANKED[key][suit]:
+        bit = BITS[code]
         if live & bit:
             return held & bit != 0
     return False
+
+
+def _discard_length(key: int, suit: int, held: int, live: int, led: int) -> int:
+    """How a discard ranks its suit, shortest first (see :func:`_rank_move`).
+
+    The seat's length in it, plus 16 when the seat holds the suit's strongest live
+    card (a winner kept); 0 for the suit led.
+    """
+    if suit == led:
+        return 0
+    return popcount(held) + (16 if _holds_top(key, suit, held, live) else 0)
 
 
 def _rank_move(
@@ -554,8 +585,7 @@ def _rank_move(
     ``top``: no live card above it in its suit; ``rank``: its rank offset (see
     :data:`N_RANK`, below 16); ``power``: its strength in the trick (0: a discard);
     ``mine``: the seat's side wins the trick so far, with strength ``best``;
-    ``length``: following, how many legal cards of its effective suit the seat holds
-    (below 31); leading, 1 when the suit's leads go last (see :func:`_late_leads`),
+    ``length``: following, its suit's :func:`_discard_length` (below 31); leading, 1 when the suit's leads go last (see :func:`_late_leads`),
     else 2 for the trump suit, else 0.
     """
     if leading:
@@ -565,8 +595,9 @@ def _rank_move(
             # left: led like a low card, after the low cards of the other suits
             return -rank - 48
         if length:
-            # trumps: the top one after the side suits' top cards, low ones after
-            # their low cards
+            # trumps after the side suits' low cards, the top one first (leading it
+            # first searched more: a low card of a side suit more often takes the
+            # tricks needed)
             return -16 if top else -rank - 17
         return 1000 if top else -rank
     if power > best and not mine:
@@ -594,15 +625,20 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
     ranks; an item ``255 - choice`` is one of Python's cached small ints (no int
     allocated: a following card's, most items).
 
-    Leads: a side suit's top card first, then a top trump, else low cards (of side
-    suits, then trumps), and last the cards of suits an opponent can ruff or of
-    trumps that draw none (low cards first); following: low
-    cards when the side already wins the trick, else the cheapest card that wins,
-    else low cards; discards from the shortest suit first, low cards first (in
-    misère high cards).
+    Leads: a side suit's top card first, then low cards of side suits, then trumps
+    (the top one first, then low ones), and last the cards of suits an opponent
+    can ruff or of trumps that draw none (low cards first).  Following: low cards
+    when the side already wins the trick, else the cheapest card that wins, else
+    low cards; with four seats (two sides, seated in turn), the second and third
+    hands read the seats after them: a winner that the next seat cannot beat in the
+    suit goes first, a third hand whose partner's card the fourth can beat in the
+    suit plays as if the other side won, and a second hand whose partner (last to
+    play) holds the suit's strongest live card plays low first.  Discards from the
+    shortest suit first, low cards first, the suits whose strongest live card the
+    seat holds last (in misère high cards first, of any suit).
     """
     key = ctx[0]
-    hands, seat, _leader, trick, led, _suits, _voids, _done, winner, best, live = pos
+    hands, seat, leader, trick, led, _suits, _voids, _done, winner, best, live = pos
     masks = N_SUIT_MASKS[key]
     # the suit led's mask read once (compiled, each read of a wide int from the
     # tuple unboxes it through a slow call)
@@ -617,13 +653,17 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
     mine = (team >> seat & 1) == (team >> winner & 1)
     if trick:
         row = N_STRENGTH[key][led]
-        if mine and len(trick) == 2 and ctx[2] == 4:
-            fourth = hands[ctx[3][seat]] & led_mask
-            for code, bit in RANKED_BITS[key][led]:
-                if fourth & bit:
-                    if row[code] > best:
-                        mine = False
-                    break
+        # with four seats, the second and third hands read the seats after them: the
+        # next one is an opponent still to play, and ``over`` its strongest card of
+        # the suit led (read where needed, 0 until then)
+        four = ctx[2] == 4 and len(trick) < 3
+        over = 0
+        if four and mine:
+            # third hand (the second's side never wins yet): its partner's card is
+            # beaten if it plays low, so it plays to win
+            over = _strongest(key, led, hands[ctx[3][seat]] & led_mask)
+            if over > best:
+                mine = False
         if not mask & ~led_mask:
             # following with cards of the suit led: the order of _rank_move is the
             # heads from the weakest up, the winners first when the other side wins
@@ -674,30 +714,33 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                 heads.reverse()
             if mine or len(heads) == 1:
                 return heads
-            if len(trick) == 1 and ctx[2] == 4:
-                last = ctx[3][ctx[3][seat]]
-                if team >> last & 1 == team >> seat & 1:
-                    rem = live & led_mask & ~BITS[trick[0]]
-                    for code, bit in RANKED_BITS[key][led]:
-                        if rem & bit:
-                            if hands[last] & bit:
-                                return heads
-                            break
+            if four:
+                if not over:
+                    over = _strongest(key, led, hands[ctx[3][seat]] & led_mask)
+                if len(trick) == 1:
+                    # second hand low when its partner, last to play, holds the
+                    # strongest live card of the suit (its own strongest head last)
+                    partner = _strongest(
+                        key, led, hands[ctx[3][ctx[3][seat]]] & led_mask
+                    )
+                    if (
+                        partner > over
+                        and partner > row[255 - heads[-1]]
+                        and partner > _strongest(key, led, hands[leader] & led_mask)
+                    ):
+                        return heads
             for index in range(len(heads)):
                 if row[255 - heads[index]] > best:
-                    if len(trick) < 3 and ctx[2] == 4:
-                        third = hands[ctx[3][seat]] & led_mask
-                        if third:
-                            top3 = 0
-                            for code, bit in RANKED_BITS[key][led]:
-                                if third & bit:
-                                    top3 = row[code]
-                                    break
-                            for j in range(index, len(heads)):
-                                if row[255 - heads[j]] > top3:
-                                    if j > index:
-                                        return heads[j:] + heads[index:j] + heads[:index]
-                                    break
+                    if over:
+                        # the cheapest winner the next seat cannot beat first, then
+                        # the cheaper winners, then the low cards
+                        for sure in range(index, len(heads)):
+                            if row[255 - heads[sure]] > over:
+                                if sure > index:
+                                    return (
+                                        heads[sure:] + heads[index:sure] + heads[:index]
+                                    )
+                                break
                     return heads[index:] + heads[:index] if index else heads
             return heads
         # discards and ruffs: ranked as _rank_move ranks a card that follows (inline,
@@ -726,7 +769,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                             move = -power if mine else -1000 - power
                         else:
                             if length < 0:
-                                length = (popcount(held) + (16 if _holds_top(key, held, live, suit) else 0)) if suit != led else 0
+                                length = _discard_length(key, suit, held, live, led)
                             move = discard - (
                                 15 - N_RANK[key][code]
                                 if misere
@@ -760,7 +803,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                     move = -power if mine else -1000 - power
                 else:
                     if length < 0:
-                        length = (popcount(held) + (16 if _holds_top(key, held, live, suit) else 0)) if suit != led else 0
+                        length = _discard_length(key, suit, held, live, led)
                     move = discard - (
                         15 - N_RANK[key][code]
                         if misere
