@@ -767,14 +767,12 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                             move = 1000 - power
                         elif power:
                             move = -power if mine else -1000 - power
+                        elif misere:
+                            move = discard - (15 - N_RANK[key][code])
                         else:
                             if length < 0:
                                 length = _discard_length(key, suit, held, live, led)
-                            move = discard - (
-                                15 - N_RANK[key][code]
-                                if misere
-                                else length << 4 | N_RANK[key][code]
-                            )
+                            move = discard - (length << 4 | N_RANK[key][code])
                         scored.append(255 - (move << 8 | code))
                     run = True
                 else:
@@ -801,14 +799,12 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                     move = 1000 - power
                 elif power:
                     move = -power if mine else -1000 - power
+                elif misere:
+                    move = discard - (15 - N_RANK[key][code])
                 else:
                     if length < 0:
                         length = _discard_length(key, suit, held, live, led)
-                    move = discard - (
-                        15 - N_RANK[key][code]
-                        if misere
-                        else length << 4 | N_RANK[key][code]
-                    )
+                    move = discard - (length << 4 | N_RANK[key][code])
                 scored.append(255 - (move << 8 | code))
         if len(scored) > 1:
             scored.sort()
