@@ -1448,38 +1448,57 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int, int, int]:
     key, team, seats = ctx[0], ctx[6], ctx[7]
     trump = N_TRUMP[key]
     if trump >= 0:
-        ranked = RANKED[key][trump]
+        suit = trump
     elif N_NT[key]:
-        ranked = RANKED[key][NO_SUIT]
+        suit = NO_SUIT
     else:
         return 0, 0, 0, 0
+    ranked = RANKED[key][suit]
     hands = pos[0]
-    live = pos[10]
-    # each seat's trumps seen so far, 4 bits a seat (at most HAND_SIZE; compiled,
-    # a list's item added to in place is a generic object op)
-    held = 0
-    seen_ours = seen_theirs = 0  # each side's trumps seen so far
+    # the live trumps (at a trick's start, as here, the seats'), and the contracting
+    # side's (compiled, each read of a wide hand from the tuple unboxes it through a
+    # slow call: each hand is read once here and once below, not once a trump)
+    trumps = pos[10] & N_SUIT_MASKS[key][suit]
+    team_trumps = 0
+    for seat in seats:
+        if team >> seat & 1:
+            team_trumps |= hands[seat]
+    team_trumps &= trumps
     ours = theirs = 0
     our_bit = their_bit = 0
-    for code in ranked:
-        bit = BITS[code]
-        if not live & bit:
+    our_place = their_place = 0  # the place in ``ranked`` of each bit
+    # each seat's trumps walked from the top, counting the other side's above: of
+    # the cards that give a side's best count, the bit is the highest one's
+    for seat in seats:
+        mine = hands[seat] & trumps
+        if not mine:
             continue
-        for seat in seats:
-            if hands[seat] & bit:
-                held += 1 << 4 * seat
-                count = held >> 4 * seat & 15
-                if team >> seat & 1:
-                    seen_ours += 1
-                    if count - seen_theirs > ours:
-                        ours = count - seen_theirs
-                        our_bit = bit
-                else:
-                    seen_theirs += 1
-                    if count - seen_ours > theirs:
-                        theirs = count - seen_ours
-                        their_bit = bit
-                break
+        ally = team >> seat & 1
+        other = trumps ^ team_trumps if ally else team_trumps
+        best = ours if ally else theirs
+        best_place = our_place if ally else their_place
+        best_bit = 0
+        count = seen = 0
+        for place, code in enumerate(ranked):
+            bit = BITS[code]
+            if other & bit:
+                seen += 1
+            elif mine & bit:
+                count += 1
+                if count - seen > best or (
+                    count - seen == best and best and place < best_place
+                ):
+                    best = count - seen
+                    best_place = place
+                    best_bit = bit
+                mine ^= bit
+                if not mine:
+                    break
+        if best_bit:
+            if ally:
+                ours, our_bit, our_place = best, best_bit, best_place
+            else:
+                theirs, their_bit, their_place = best, best_bit, best_place
     return ours, our_bit, theirs, their_bit
 
 
