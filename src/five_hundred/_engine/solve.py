@@ -328,6 +328,18 @@ CUT_BASES: Final[tuple[tuple[int, ...], ...]] = tuple(
 suit is in its window (no left bower, no Joker: a seat's cut shifted down is its
 packed bits), else -1."""
 
+CUT_MASKS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(
+        N_SUIT_MASKS[key][suit] >> base if base >= 0 else 0
+        for suit, base in enumerate(CUT_BASES[key])
+    )
+    for key in N_KEYS
+)
+"""``CUT_MASKS[key][suit]``: with a :data:`CUT_BASES` ``base``, the suit's mask
+shifted down by it (else 0): a seat's cards of the suit are its cards shifted down,
+masked by this (a one-digit int, where the suit's mask may be wider: compiled,
+read with no slow unboxing call)."""
+
 CUT_WIDTHS: Final[tuple[int, ...]] = tuple([specs[0][4] for specs in CUT_SPECS])
 """``CUT_WIDTHS[key]``: the ``width`` of :data:`CUT_SPECS`, the same for every suit."""
 
@@ -1027,35 +1039,45 @@ def _hands_key(
         high = hands[seats[2]] | h3
     masks = N_SUIT_MASKS[key]
     bases = CUT_BASES[key]
+    windows = CUT_MASKS[key]
     width = CUT_WIDTHS[key]
+    across = 2 * width  # where the cards of seats 2 and 3 start
     slotted = len(slots) > 0
     for suit in range(NO_SUIT):
-        suit_mask = masks[suit]
-        held = live & suit_mask
-        if not held:
-            continue  # no card left of it: its part is empty
         # the seats' cards of the suit packed into one int (a machine word with
         # four seats and slots: no tuple to build, box and hash): its live cards,
         # those of odd seats and those of seats 2 and 3 (see _packed)
         base = bases[suit]
-        if four and base >= 0:
+        if base >= 0:
             # every card of the suit in its window (no left bower, no Joker):
             # shifted down
-            packed = (
-                held >> base
-                | (odd & suit_mask) >> base << width
-                | (high & suit_mask) >> base << 2 * width
-            )
-        elif four:
-            # unpacked at once: a fixed tuple type, every name used
-            base, window, first, second, width = CUT_SPECS[key][suit]
-            packed = (
-                _pack(held, base, window, first, second)
-                | _pack(odd & suit_mask, base, window, first, second) << width
-                | _pack(high & suit_mask, base, window, first, second) << 2 * width
-            )
+            window = windows[suit]
+            held = live >> base & window
+            if not held:
+                continue  # no card left of it: its part is empty
+            if four:
+                packed = (
+                    held
+                    | (odd >> base & window) << width
+                    | (high >> base & window) << across
+                )
+            else:
+                packed = _packed(key, hands, seats, suit, live)
         else:
-            packed = _packed(key, hands, seats, suit, live)
+            suit_mask = masks[suit]
+            held = live & suit_mask
+            if not held:
+                continue
+            if four:
+                # unpacked at once: a fixed tuple type, every name used
+                base, window, first, second, cut = CUT_SPECS[key][suit]
+                packed = (
+                    _pack(held, base, window, first, second)
+                    | _pack(odd & suit_mask, base, window, first, second) << cut
+                    | _pack(high & suit_mask, base, window, first, second) << 2 * cut
+                )
+            else:
+                packed = _packed(key, hands, seats, suit, live)
         if not slotted:
             # (pure: the dictionary read inline, a call costs more than it)
             got = parts[suit].get(packed)
