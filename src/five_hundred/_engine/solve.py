@@ -1594,12 +1594,14 @@ def _store(
     shape: int,
     tops: int,
     bounds: tuple[int, int, int],
+    entries: list[tuple[int, ...]] | None,
 ) -> None:
     """Store bounds ``(low, high, relevant cards)`` for positions like ``pos``.
 
     Every position of ``shape`` whose holders agree with ``pos``'s (so its tops with
     ``tops``) down to the lowest relevant card of each suit (partition search:
-    the bounds hold for all of them).
+    the bounds hold for all of them).  ``entries``: the table's of ``shape`` (None:
+    none yet), as :func:`_search` read them for :func:`_lookup`.
     """
     low, high, rel = bounds
     depths, tops_mask, deep = _mask_of(ctx, pos[10], rel)
@@ -1633,7 +1635,6 @@ def _store(
             depths,
             kind,
         )
-    entries = table.get(shape)
     if entries is None:
         table[shape] = [entry]
         return
@@ -1668,9 +1669,8 @@ def _deep_patterns(
 
 def _lookup(
     ctx: Context,
-    table: Table,
+    entries: list[tuple[int, ...]] | None,
     pos: Position,
-    shape: int,
     tops: int,
     low: int,
     high: int,
@@ -1682,9 +1682,9 @@ def _lookup(
     Whether an entry matched, the bounds narrowed by the entries that match, and the
     relevant cards of those used: every such entry, or those up to the first whose
     bounds end the search of the window ``alpha``, ``beta`` (the bounds meet, or
-    one passes the window: the rest are not read).
+    one passes the window: the rest are not read).  ``entries``: the table's of the
+    position's shape (None: none), ``tops`` its tops (see :func:`_canon`).
     """
-    entries = table.get(shape)
     if entries is None:
         return False, low, high, 0
     used = 0  # the depths of the entries used
@@ -1733,6 +1733,7 @@ def _search(
     key = ctx[0]
     shape = -1
     rel = 0
+    entries: list[tuple[int, ...]] | None = None
     if pos[3]:
         # inside a trick (most positions): no key, no bounds
         tops = low = high = 0
@@ -1744,13 +1745,15 @@ def _search(
         if ctx[1]:
             high = min(high, 1)
         shape, tops = _canon(ctx, pos)
-        found, low, high, rel = _lookup(
-            ctx, table, pos, shape, tops, low, high, alpha, beta
-        )
+        # the shape's entries read once for the look-up and the store (compiled,
+        # each read of the table boxes and hashes the shape; the positions searched
+        # below hold fewer cards, so none of them adds to these)
+        entries = table.get(shape)
+        found, low, high, rel = _lookup(ctx, entries, pos, tops, low, high, alpha, beta)
         if not found:
             low, high, rel = _bounds(ctx, pos, low, high)
             if low == high or low >= beta or high <= alpha:
-                _store(ctx, table, pos, shape, tops, (low, high, rel))
+                _store(ctx, table, pos, shape, tops, (low, high, rel), entries)
         if low >= beta or low == high:
             return low, rel
         if high <= alpha:
@@ -1819,7 +1822,7 @@ def _search(
             low = max(low, value)
         else:
             low = high = value
-        _store(ctx, table, pos, shape, tops, (low, high, rel))
+        _store(ctx, table, pos, shape, tops, (low, high, rel), entries)
     return value, rel
 
 
