@@ -682,6 +682,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
         misere = ctx[1]
         heads_of = RANK_HEADS[key]
         tails = RANK_TAILS[key]
+        ranks = N_RANK[key]
         scored: list[int] = []
         for suit in range(NO_SUIT + 1):
             held = mask & masks[suit]
@@ -704,9 +705,9 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                             if length < 0:
                                 length = popcount(held) if suit != led else 0
                             move = discard - (
-                                15 - N_RANK[key][code]
+                                15 - ranks[code]
                                 if misere
-                                else length << 4 | N_RANK[key][code]
+                                else length << 4 | ranks[code]
                             )
                         scored.append(255 - (move << 8 | code))
                     run = True
@@ -738,9 +739,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                     if length < 0:
                         length = popcount(held) if suit != led else 0
                     move = discard - (
-                        15 - N_RANK[key][code]
-                        if misere
-                        else length << 4 | N_RANK[key][code]
+                        15 - ranks[code] if misere else length << 4 | ranks[code]
                     )
                 scored.append(255 - (move << 8 | code))
         if len(scored) > 1:
@@ -1374,11 +1373,15 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
     side = team >> leader & 1
     live = pos[10]
     trump = N_TRUMP[key]
+    # the key's tables read once (compiled, each read of a tuple's item is a call)
+    masks = N_SUIT_MASKS[key]
+    ranked_of = RANKED[key]
+    trumps = masks[trump] if trump >= 0 else 0
     ruffers: list[int] = []
     for seat in seats:
         if team >> seat & 1 != side:
             held = hands[seat]
-            if trump >= 0 and held & N_SUIT_MASKS[key][trump]:
+            if held & trumps:
                 ruffers.append(held)
             elif N_NT[key] and held & N_JOKER_BIT[key]:
                 if not options[0]:
@@ -1388,13 +1391,12 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
     if ruffers and trump >= 0:
         # cashing its top trumps first draws the other side's trumps when these
         # are at least as many as any opponent holds: then no one can ruff
-        trumps = N_SUIT_MASKS[key][trump]
         most = 0
         for held in ruffers:  # (compiled, max() of a list is a generic call)
             length = popcount(held & trumps)
             if length > most:
                 most = length
-        drawn, stop = _tops_at(RANKED[key][trump], own, live)
+        drawn, stop = _tops_at(ranked_of[trump], own, live)
         rel |= stop
         if drawn >= most:
             ruffers = []
@@ -1402,10 +1404,10 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
     entry = 0  # the most tricks a partner's top cards take after a lead to them
     plain = PLAIN[key]
     for suit in range(4):
-        ranked = RANKED[key][suit]
-        suit_mask = N_SUIT_MASKS[key][suit]
+        suit_mask = masks[suit]
         if not own & suit_mask:
             continue
+        ranked = ranked_of[suit]
         order = suit_mask if plain[suit] else 0
         tops, stop = _tops_at(ranked, own, live, order)
         rel |= stop
