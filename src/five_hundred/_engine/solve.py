@@ -742,8 +742,10 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                         15 - ranks[code] if misere else length << 4 | ranks[code]
                     )
                 scored.append(255 - (move << 8 | code))
-        if len(scored) > 1:
+        if len(scored) > 2:
             scored.sort()
+        elif len(scored) == 2 and scored[0] > scored[1]:
+            scored.reverse()  # (two items: no sort called)
         return scored
     # leads: each choice as ``255 - (rank << 8 | choice)`` (choices are below 256): sorting
     # these ints up orders as sorting ``(rank, choice)`` pairs down would, without a
@@ -812,8 +814,10 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
             for suit in range(4)
             if names >> suit & 1
         )
-    if len(scored) > 1:
+    if len(scored) > 2:
         scored.sort()
+    elif len(scored) == 2 and scored[0] > scored[1]:
+        scored.reverse()  # (two items: no sort called)
     return scored
 
 
