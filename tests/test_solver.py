@@ -479,7 +479,9 @@ def test_positions_differing_in_low_cards_share_an_entry() -> None:
                 for suit in range(NO_SUIT)
             ):
                 continue  # alike after rank equivalence alone
-            _, low, high, _ = _lookup(ctx, table, pos, shape, other_tops, 0, 10, -1, 11)
+            _, low, high, _ = _lookup(
+                ctx, table.get(shape), pos, other_tops, 0, 10, -1, 11
+            )
             if low == high:
                 assert low == solve_core(other)
                 shared += 1

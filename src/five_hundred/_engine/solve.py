@@ -332,6 +332,18 @@ CUT_BASES: Final[tuple[tuple[int, ...], ...]] = tuple(
 suit is in its window (no left bower, no Joker: a seat's cut shifted down is its
 packed bits), else -1."""
 
+CUT_MASKS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(
+        N_SUIT_MASKS[key][suit] >> base if base >= 0 else 0
+        for suit, base in enumerate(CUT_BASES[key])
+    )
+    for key in N_KEYS
+)
+"""``CUT_MASKS[key][suit]``: with a :data:`CUT_BASES` ``base``, the suit's mask
+shifted down by it (else 0): a seat's cards of the suit are its cards shifted down,
+masked by this (a one-digit int, where the suit's mask may be wider: compiled,
+read with no slow unboxing call)."""
+
 CUT_WIDTHS: Final[tuple[int, ...]] = tuple([specs[0][4] for specs in CUT_SPECS])
 """``CUT_WIDTHS[key]``: the ``width`` of :data:`CUT_SPECS`, the same for every suit."""
 
@@ -749,6 +761,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
         misere = ctx[1]
         heads_of = RANK_HEADS[key]
         tails = RANK_TAILS[key]
+        ranks = N_RANK[key]
         scored: list[int] = []
         for suit in range(NO_SUIT + 1):
             held = mask & masks[suit]
@@ -768,11 +781,11 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                         elif power:
                             move = -power if mine else -1000 - power
                         elif misere:
-                            move = discard - (15 - N_RANK[key][code])
+                            move = discard - (15 - ranks[code])
                         else:
                             if length < 0:
                                 length = _discard_length(key, suit, held, live, led)
-                            move = discard - (length << 4 | N_RANK[key][code])
+                            move = discard - (length << 4 | ranks[code])
                         scored.append(255 - (move << 8 | code))
                     run = True
                 else:
@@ -800,14 +813,16 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                 elif power:
                     move = -power if mine else -1000 - power
                 elif misere:
-                    move = discard - (15 - N_RANK[key][code])
+                    move = discard - (15 - ranks[code])
                 else:
                     if length < 0:
                         length = _discard_length(key, suit, held, live, led)
-                    move = discard - (length << 4 | N_RANK[key][code])
+                    move = discard - (length << 4 | ranks[code])
                 scored.append(255 - (move << 8 | code))
-        if len(scored) > 1:
+        if len(scored) > 2:
             scored.sort()
+        elif len(scored) == 2 and scored[0] > scored[1]:
+            scored.reverse()  # (two items: no sort called)
         return scored
     # leads: each choice as ``255 - (rank << 8 | choice)`` (choices are below 256): sorting
     # these ints up orders as sorting ``(rank, choice)`` pairs down would, without a
@@ -876,8 +891,10 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
             for suit in range(4)
             if names >> suit & 1
         )
-    if len(scored) > 1:
+    if len(scored) > 2:
         scored.sort()
+    elif len(scored) == 2 and scored[0] > scored[1]:
+        scored.reverse()  # (two items: no sort called)
     return scored
 
 
@@ -1102,35 +1119,45 @@ def _hands_key(
         high = hands[seats[2]] | h3
     masks = N_SUIT_MASKS[key]
     bases = CUT_BASES[key]
+    windows = CUT_MASKS[key]
     width = CUT_WIDTHS[key]
+    across = 2 * width  # where the cards of seats 2 and 3 start
     slotted = len(slots) > 0
     for suit in range(NO_SUIT):
-        suit_mask = masks[suit]
-        held = live & suit_mask
-        if not held:
-            continue  # no card left of it: its part is empty
         # the seats' cards of the suit packed into one int (a machine word with
         # four seats and slots: no tuple to build, box and hash): its live cards,
         # those of odd seats and those of seats 2 and 3 (see _packed)
         base = bases[suit]
-        if four and base >= 0:
+        if base >= 0:
             # every card of the suit in its window (no left bower, no Joker):
             # shifted down
-            packed = (
-                held >> base
-                | (odd & suit_mask) >> base << width
-                | (high & suit_mask) >> base << 2 * width
-            )
-        elif four:
-            # unpacked at once: a fixed tuple type, every name used
-            base, window, first, second, width = CUT_SPECS[key][suit]
-            packed = (
-                _pack(held, base, window, first, second)
-                | _pack(odd & suit_mask, base, window, first, second) << width
-                | _pack(high & suit_mask, base, window, first, second) << 2 * width
-            )
+            window = windows[suit]
+            held = live >> base & window
+            if not held:
+                continue  # no card left of it: its part is empty
+            if four:
+                packed = (
+                    held
+                    | (odd >> base & window) << width
+                    | (high >> base & window) << across
+                )
+            else:
+                packed = _packed(key, hands, seats, suit, live)
         else:
-            packed = _packed(key, hands, seats, suit, live)
+            suit_mask = masks[suit]
+            held = live & suit_mask
+            if not held:
+                continue
+            if four:
+                # unpacked at once: a fixed tuple type, every name used
+                base, window, first, second, cut = CUT_SPECS[key][suit]
+                packed = (
+                    _pack(held, base, window, first, second)
+                    | _pack(odd & suit_mask, base, window, first, second) << cut
+                    | _pack(high & suit_mask, base, window, first, second) << 2 * cut
+                )
+            else:
+                packed = _packed(key, hands, seats, suit, live)
         if not slotted:
             # (pure: the dictionary read inline, a call costs more than it)
             got = parts[suit].get(packed)
@@ -1427,11 +1454,15 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
     side = team >> leader & 1
     live = pos[10]
     trump = N_TRUMP[key]
+    # the key's tables read once (compiled, each read of a tuple's item is a call)
+    masks = N_SUIT_MASKS[key]
+    ranked_of = RANKED[key]
+    trumps = masks[trump] if trump >= 0 else 0
     ruffers: list[int] = []
     for seat in seats:
         if team >> seat & 1 != side:
             held = hands[seat]
-            if trump >= 0 and held & N_SUIT_MASKS[key][trump]:
+            if held & trumps:
                 ruffers.append(held)
             elif N_NT[key] and held & N_JOKER_BIT[key]:
                 if not options[0]:
@@ -1441,13 +1472,12 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
     if ruffers and trump >= 0:
         # cashing its top trumps first draws the other side's trumps when these
         # are at least as many as any opponent holds: then no one can ruff
-        trumps = N_SUIT_MASKS[key][trump]
         most = 0
         for held in ruffers:  # (compiled, max() of a list is a generic call)
             length = popcount(held & trumps)
             if length > most:
                 most = length
-        drawn, stop = _tops_at(RANKED[key][trump], own, live)
+        drawn, stop = _tops_at(ranked_of[trump], own, live)
         rel |= stop
         if drawn >= most:
             ruffers = []
@@ -1455,10 +1485,10 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
     entry = 0  # the most tricks a partner's top cards take after a lead to them
     plain = PLAIN[key]
     for suit in range(4):
-        ranked = RANKED[key][suit]
-        suit_mask = N_SUIT_MASKS[key][suit]
+        suit_mask = masks[suit]
         if not own & suit_mask:
             continue
+        ranked = ranked_of[suit]
         order = suit_mask if plain[suit] else 0
         tops, stop = _tops_at(ranked, own, live, order)
         rel |= stop
@@ -1523,38 +1553,57 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int, int, int]:
     key, team, seats = ctx[0], ctx[6], ctx[7]
     trump = N_TRUMP[key]
     if trump >= 0:
-        ranked = RANKED[key][trump]
+        suit = trump
     elif N_NT[key]:
-        ranked = RANKED[key][NO_SUIT]
+        suit = NO_SUIT
     else:
         return 0, 0, 0, 0
+    ranked = RANKED[key][suit]
     hands = pos[0]
-    live = pos[10]
-    # each seat's trumps seen so far, 4 bits a seat (at most HAND_SIZE; compiled,
-    # a list's item added to in place is a generic object op)
-    held = 0
-    seen_ours = seen_theirs = 0  # each side's trumps seen so far
+    # the live trumps (at a trick's start, as here, the seats'), and the contracting
+    # side's (compiled, each read of a wide hand from the tuple unboxes it through a
+    # slow call: each hand is read once here and once below, not once a trump)
+    trumps = pos[10] & N_SUIT_MASKS[key][suit]
+    team_trumps = 0
+    for seat in seats:
+        if team >> seat & 1:
+            team_trumps |= hands[seat]
+    team_trumps &= trumps
     ours = theirs = 0
     our_bit = their_bit = 0
-    for code in ranked:
-        bit = BITS[code]
-        if not live & bit:
+    our_place = their_place = 0  # the place in ``ranked`` of each bit
+    # each seat's trumps walked from the top, counting the other side's above: of
+    # the cards that give a side's best count, the bit is the highest one's
+    for seat in seats:
+        mine = hands[seat] & trumps
+        if not mine:
             continue
-        for seat in seats:
-            if hands[seat] & bit:
-                held += 1 << 4 * seat
-                count = held >> 4 * seat & 15
-                if team >> seat & 1:
-                    seen_ours += 1
-                    if count - seen_theirs > ours:
-                        ours = count - seen_theirs
-                        our_bit = bit
-                else:
-                    seen_theirs += 1
-                    if count - seen_ours > theirs:
-                        theirs = count - seen_ours
-                        their_bit = bit
-                break
+        ally = team >> seat & 1
+        other = trumps ^ team_trumps if ally else team_trumps
+        best = ours if ally else theirs
+        best_place = our_place if ally else their_place
+        best_bit = 0
+        count = seen = 0
+        for place, code in enumerate(ranked):
+            bit = BITS[code]
+            if other & bit:
+                seen += 1
+            elif mine & bit:
+                count += 1
+                if count - seen > best or (
+                    count - seen == best and best and place < best_place
+                ):
+                    best = count - seen
+                    best_place = place
+                    best_bit = bit
+                mine ^= bit
+                if not mine:
+                    break
+        if best_bit:
+            if ally:
+                ours, our_bit, our_place = best, best_bit, best_place
+            else:
+                theirs, their_bit, their_place = best, best_bit, best_place
     return ours, our_bit, theirs, their_bit
 
 
@@ -1628,12 +1677,14 @@ def _store(
     shape: int,
     tops: int,
     bounds: tuple[int, int, int],
+    entries: list[tuple[int, ...]] | None,
 ) -> None:
     """Store bounds ``(low, high, relevant cards)`` for positions like ``pos``.
 
     Every position of ``shape`` whose holders agree with ``pos``'s (so its tops with
     ``tops``) down to the lowest relevant card of each suit (partition search:
-    the bounds hold for all of them).
+    the bounds hold for all of them).  ``entries``: the table's of ``shape`` (None:
+    none yet), as :func:`_search` read them for :func:`_lookup`.
     """
     low, high, rel = bounds
     depths, tops_mask, deep = _mask_of(ctx, pos[10], rel)
@@ -1667,7 +1718,6 @@ def _store(
             depths,
             kind,
         )
-    entries = table.get(shape)
     if entries is None:
         table[shape] = [entry]
         return
@@ -1702,9 +1752,8 @@ def _deep_patterns(
 
 def _lookup(
     ctx: Context,
-    table: Table,
+    entries: list[tuple[int, ...]] | None,
     pos: Position,
-    shape: int,
     tops: int,
     low: int,
     high: int,
@@ -1716,9 +1765,9 @@ def _lookup(
     Whether an entry matched, the bounds narrowed by the entries that match, and the
     relevant cards of those used: every such entry, or those up to the first whose
     bounds end the search of the window ``alpha``, ``beta`` (the bounds meet, or
-    one passes the window: the rest are not read).
+    one passes the window: the rest are not read).  ``entries``: the table's of the
+    position's shape (None: none), ``tops`` its tops (see :func:`_canon`).
     """
-    entries = table.get(shape)
     if entries is None:
         return False, low, high, 0
     used = 0  # the depths of the entries used
@@ -1767,6 +1816,7 @@ def _search(
     key = ctx[0]
     shape = -1
     rel = 0
+    entries: list[tuple[int, ...]] | None = None
     if pos[3]:
         # inside a trick (most positions): no key, no bounds
         tops = low = high = 0
@@ -1778,13 +1828,15 @@ def _search(
         if ctx[1]:
             high = min(high, 1)
         shape, tops = _canon(ctx, pos)
-        found, low, high, rel = _lookup(
-            ctx, table, pos, shape, tops, low, high, alpha, beta
-        )
+        # the shape's entries read once for the look-up and the store (compiled,
+        # each read of the table boxes and hashes the shape; the positions searched
+        # below hold fewer cards, so none of them adds to these)
+        entries = table.get(shape)
+        found, low, high, rel = _lookup(ctx, entries, pos, tops, low, high, alpha, beta)
         if not found:
             low, high, rel = _bounds(ctx, pos, low, high)
             if low == high or low >= beta or high <= alpha:
-                _store(ctx, table, pos, shape, tops, (low, high, rel))
+                _store(ctx, table, pos, shape, tops, (low, high, rel), entries)
         if low >= beta or low == high:
             return low, rel
         if high <= alpha:
@@ -1853,7 +1905,7 @@ def _search(
             low = max(low, value)
         else:
             low = high = value
-        _store(ctx, table, pos, shape, tops, (low, high, rel))
+        _store(ctx, table, pos, shape, tops, (low, high, rel), entries)
     return value, rel
 
 
