@@ -819,6 +819,9 @@ def test_the_search_order_ranks_every_head_once(
         )
         ranks: list[tuple[int, int]] = []
         discards: list[tuple[int, int]] = []  # (length, rank) in the order searched
+        # leads by kind, in the order searched: a side suit's top card, a side suit's
+        # low card, the top trump, a low trump, a suit an opponent can ruff
+        lead_kinds: list[int] = []
         winners_after = False  # a winning card after a discard
         for choice in order:
             if choice >= JOKER_LEAD:
@@ -833,6 +836,9 @@ def test_the_search_order_ranks_every_head_once(
             ruffed_seen = ruffed_seen or ruffed
             if leading:
                 length = 1 if ruffed else 2 if eff == trump else 0
+                lead_kinds.append(
+                    4 if ruffed else (2 if top else 3) if eff == trump else int(not top)
+                )
             elif pos[0][seat] & BITS[above[0]] and eff != pos[4]:
                 length += 16  # a discard keeps the suit's strongest card
             if following:
@@ -865,6 +871,7 @@ def test_the_search_order_ranks_every_head_once(
         assert ranks == sorted(ranks, reverse=True)
         assert discards == sorted(discards)
         assert not winners_after
+        assert lead_kinds == sorted(lead_kinds)
 
 
 def test_solve_outside_the_play_is_a_typed_error() -> None:
