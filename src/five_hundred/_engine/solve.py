@@ -44,7 +44,11 @@ The techniques are those of bridge solvers, on the engine's masks:
 - one machine word for every mask of cards: without six-player ranks in play the
   cards are numbered by the standard slots (:data:`NUMBERINGS`, converted at the
   entry and the exit), so no mask reaches bit 62 (the Joker's code is 64), and a table
-  entry keeps how deep it compares each suit in a small integer of its own.
+  entry keeps how deep it compares each suit in a small integer of its own; the move
+  order and the play make a card's bit as ``1 << number`` (compiled, a shift inline,
+  where reading a bit above ``2**30`` from :data:`~._engine.codes.BITS` unboxes it
+  through a slow call: 2.7% fewer instructions; pure Python allocates each shift's
+  int: 2.5% more).
 
 The rules come from their homes: :func:`._engine.play.legal_mask_in` and
 :func:`._engine.play.joker_suits` for what may be played, the tables
@@ -565,7 +569,7 @@ def _holds_top(key: int, suit: int, held: int, live: int) -> bool:
     if PLAIN[key][suit]:
         return held >> (live & N_SUIT_MASKS[key][suit]).bit_length() - 1 & 1 == 1
     for code in RANKED[key][suit]:
-        bit = BITS[code]
+        bit = 1 << code
         if live & bit:
             return held & bit != 0
     return False
@@ -696,7 +700,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                 # order, as below, strongest first; then turned round
                 run = False
                 for code in RANK_HEADS[key][led]:
-                    bit = BITS[code]
+                    bit = 1 << code
                     if not live & bit:
                         continue
                     if mask & bit:
@@ -711,12 +715,12 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
                 higher = 0
                 if run and rest:
                     code = rest.bit_length() - 1
-                    if others < BITS[code]:
-                        higher = BITS[code]
+                    if others < (1 << code):
+                        higher = 1 << code
                         rest ^= higher
                 while rest:
                     code = rest.bit_length() - 1
-                    bit = BITS[code]
+                    bit = 1 << code
                     rest ^= bit
                     if higher and not others & (higher - (bit << 1)):
                         higher = bit
@@ -770,7 +774,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
             length = -1  # counted when a discard reads it
             run = False
             for code in heads_of[suit]:
-                bit = BITS[code]
+                bit = 1 << code
                 if not live & bit:
                     continue
                 if held & bit:
@@ -796,12 +800,12 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
             higher = 0
             if run and rest:
                 code = rest.bit_length() - 1
-                if others < BITS[code]:
-                    higher = BITS[code]
+                if others < (1 << code):
+                    higher = 1 << code
                     rest ^= higher
             while rest:
                 code = rest.bit_length() - 1
-                bit = BITS[code]
+                bit = 1 << code
                 rest ^= bit
                 if higher and not others & (higher - (bit << 1)):
                     higher = bit
@@ -848,7 +852,7 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
         top = True  # no live card of the suit above (a head's)
         run = False  # the last live head is held: a run goes on into the tail
         for code in heads_of[suit]:
-            bit = BITS[code]
+            bit = 1 << code
             if not live & bit:
                 continue
             if held & bit:
@@ -867,12 +871,12 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
         higher = 0  # the bit of the held card above, or 0
         if run and rest:
             code = rest.bit_length() - 1
-            if others < BITS[code]:
-                higher = BITS[code]  # the heads' run goes on
+            if others < (1 << code):
+                higher = 1 << code  # the heads' run goes on
                 rest ^= higher
         while rest:
             code = rest.bit_length() - 1
-            bit = BITS[code]
+            bit = 1 << code
             rest ^= bit
             if higher and not others & (higher - (bit << 1)):
                 higher = bit
@@ -948,7 +952,7 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
     if count == 4:
         # four seats: the tuple built at once, the other hands read as objects
         # (compiled, not unboxed and boxed again; no list copied)
-        new: Any = hands[seat] ^ BITS[code]
+        new: Any = hands[seat] ^ (1 << code)
         if seat == 0:
             after = (new, items[1], items[2], items[3])
         elif seat == 1:
@@ -960,7 +964,7 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
     else:
         held = list(hands)
         # the xor on the int, not on the list's item (compiled, a generic object op)
-        held[seat] = hands[seat] ^ BITS[code]
+        held[seat] = hands[seat] ^ (1 << code)
         after = tuple(held)
     eff = N_EFF[key][code]
     if not trick:
@@ -969,7 +973,7 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
         winner, best = seat, N_STRENGTH[key][led][code]
     else:
         if eff != led and (eff != NO_SUIT or ctx[4][0]):
-            voids |= BITS[4 * seat + led]
+            voids |= 1 << 4 * seat + led
         power = N_STRENGTH[key][led][code]
         if power > best:
             winner, best = seat, power
@@ -1007,12 +1011,12 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
     # the winning card; its rank matters only against another card of its suit
     row = N_STRENGTH[key][led]
     top = code
-    gone = BITS[code]  # the trick's cards, no longer live after it
+    gone = 1 << code  # the trick's cards, no longer live after it
     for played in trick:
-        gone |= BITS[played]
+        gone |= 1 << played
         if row[played] == best:
             top = played
-    won = BITS[top]
+    won = 1 << top
     if not (gone & N_SUIT_MASKS[key][N_EFF[key][top]]) ^ won:
         won = 0  # no other card of its effective suit
     gain = ctx[6] >> winner & 1
@@ -1413,7 +1417,7 @@ def _run_bottom(ctx: Context, pos: Position, code: int) -> int:
     hands, seat, live = pos[0], pos[1], pos[10]
     held = hands[seat]
     suit = N_EFF[key][code]
-    bottom = BITS[code]
+    bottom = 1 << code
     tail = RANK_TAILS[key][suit]
     if tail & bottom:
         below = tail & (bottom - 1)
@@ -1424,7 +1428,7 @@ def _run_bottom(ctx: Context, pos: Position, code: int) -> int:
             if not started:
                 started = other == code
                 continue
-            bit = BITS[other]
+            bit = 1 << other
             if live & bit:
                 if not held & bit:
                     return bottom
@@ -1432,7 +1436,7 @@ def _run_bottom(ctx: Context, pos: Position, code: int) -> int:
         below = tail
     # bit order is rank order: the held cards below down to another seat's
     others = live & below & ~held
-    run = held & below & -BITS[others.bit_length()] if others else held & below
+    run = held & below & -(1 << others.bit_length()) if others else held & below
     return run & -run if run else bottom
 
 
