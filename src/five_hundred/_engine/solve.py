@@ -564,17 +564,6 @@ def _strongest(key: int, led: int, cards: int) -> int:
     return 0
 
 
-def _holds_top(key: int, suit: int, held: int, live: int) -> bool:
-    """Whether ``held`` (cards of ``suit``) has the strongest live card of the suit."""
-    if PLAIN[key][suit]:
-        return held >> (live & N_SUIT_MASKS[key][suit]).bit_length() - 1 & 1 == 1
-    for code in RANKED[key][suit]:
-        bit = 1 << code
-        if live & bit:
-            return held & bit != 0
-    return False
-
-
 def _discard_length(key: int, suit: int, held: int, live: int, led: int) -> int:
     """How a discard ranks its suit, shortest first (see :func:`_rank_move`).
 
@@ -583,7 +572,9 @@ def _discard_length(key: int, suit: int, held: int, live: int, led: int) -> int:
     """
     if suit == led:
         return 0
-    return popcount(held) + (16 if _holds_top(key, suit, held, live) else 0)
+    order = N_SUIT_MASKS[key][suit] if PLAIN[key][suit] else 0
+    holds_top = _tops_at(RANKED[key][suit], held, live, order)[0] > 0
+    return popcount(held) + (16 if holds_top else 0)
 
 
 def _rank_move(
@@ -601,8 +592,9 @@ def _rank_move(
     ``top``: no live card above it in its suit; ``rank``: its rank offset (see
     :data:`N_RANK`, below 16); ``power``: its strength in the trick (0: a discard);
     ``mine``: the seat's side wins the trick so far, with strength ``best``;
-    ``length``: following, its suit's :func:`_discard_length` (below 31); leading, 1 when the suit's leads go last (see :func:`_late_leads`),
-    else 2 for the trump suit, else 0.
+    ``length``: following, its suit's :func:`_discard_length` (below 31); leading,
+    1 when the suit's leads go last (see :func:`_late_leads`), else 2 for the trump
+    suit, else 0.
     """
     if leading:
         if length == 1:
