@@ -65,6 +65,7 @@ from five_hundred._engine.solve import (
     Table,
     _bounds,
     _canon,
+    _decided,
     _deeper,
     _heads,
     _holders,
@@ -78,6 +79,7 @@ from five_hundred._engine.solve import (
     _run_bottom,
     _sure_side,
     _tops,
+    _winning_bit,
     choice_values,
     position_of,
     solve_position,
@@ -213,6 +215,67 @@ def test_trick_start_bounds_hold(rules: Rules, seed: int, line: int) -> None:
         _context(core), position_of(core), 0, min(left, 1) if misere else left
     )
     assert low <= _brute(state, _team(state), misere, {}) <= high
+
+
+def _trick_takers(state: GameState, team: frozenset[int]) -> set[int]:
+    """Whether the contracting side takes the trick in progress (1) or not (0), over
+    every way the seats still to play may finish it (public API only)."""
+    done = state.tricks_played
+    before = sum(state.tricks_won_by_seat[seat] for seat in team)
+    takers: set[int] = set()
+    for action in legal_actions(state):
+        after = apply(state, action)
+        if after.tricks_played > done or after.to_act is None:
+            takers.add(sum(after.tricks_won_by_seat[seat] for seat in team) - before)
+        else:
+            takers |= _trick_takers(after, team)
+    return takers
+
+
+def _decided_checks(rules: Rules, seed: int, line: int) -> Iterator[bool]:
+    """The solver's ``_decided`` at each point inside a trick of a random line,
+    checked against every way to finish the trick; whether it said decided."""
+    for state in _line(seed, line, 4 if rules.players <= 4 else 3, rules):
+        if not state.trick:
+            continue
+        core = inner(state)
+        ctx, pos = _context(core), position_of(core)
+        decided = _decided(ctx, pos)
+        if decided:
+            # the side winning so far takes the trick however it is finished
+            assert _trick_takers(state, _team(state)) == {ctx[6] >> pos[8] & 1}
+            trick = 0
+            for number in pos[3]:
+                trick |= BITS[number]
+            assert _winning_bit(ctx, pos) & trick
+        yield decided
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_a_decided_trick_goes_to_the_side_winning_it(
+    rules: Rules, seed: int, line: int
+) -> None:
+    """A trick the solver takes as decided (it cuts a probe asking for every trick
+    left, or for none, there) goes to the side winning it so far, however the seats
+    still to play finish it."""
+    for _ in _decided_checks(rules, seed, line):
+        pass
+
+
+def test_tricks_are_taken_as_decided_only_sometimes() -> None:
+    """Over random lines of four-, three- and six-player hands, some tricks in
+    progress are decided and some are not (the check is neither always nor never)."""
+    said: list[bool] = []
+    for players in (4, 3, 6):
+        for seed in range(12):
+            said += _decided_checks(Rules(players=players), seed, seed)
+    assert True in said
+    assert False in said
 
 
 def _partner_entry(ctx: Context, pos: Position) -> bool:

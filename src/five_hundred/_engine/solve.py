@@ -1814,8 +1814,17 @@ def _search(
     rel = 0
     entries: list[tuple[int, ...]] | None = None
     if pos[3]:
-        # inside a trick (most positions): no key, no bounds
+        # inside a trick (most positions): no key, no bounds but one.  A probe that
+        # asks for every trick left (or lets the other side take them all) fails (or
+        # holds) at once when the side winning the trick so far takes it whatever
+        # the seats still to play do: the fourth hand then needs no choice searched.
         tops = low = high = 0
+        left = HAND_SIZE - pos[7]
+        if ctx[6] >> pos[8] & 1:
+            if alpha <= 0 and _decided(ctx, pos):
+                return 1, _winning_bit(ctx, pos)
+        elif beta >= left and _decided(ctx, pos):
+            return left - 1, _winning_bit(ctx, pos)
     else:
         done = pos[7]
         if done == HAND_SIZE - 1:
@@ -1903,6 +1912,53 @@ def _search(
             low = high = value
         _store(ctx, table, pos, shape, tops, (low, high, rel), entries)
     return value, rel
+
+
+def _decided(ctx: Context, pos: Position) -> bool:
+    """Whether the side winning the trick in progress takes it, whatever is played.
+
+    So when no seat still to play on the other side may beat the card winning so
+    far: one that follows the suit led holds none of it above, one that cannot
+    follow holds no trump above (without trumps, holding the Joker it may: not
+    decided).  The result reads the ranks above that card (see
+    :func:`_winning_bit`) and the lengths of the suits.
+    """
+    key, team = ctx[0], ctx[6]
+    hands, seat, trick, led, best = pos[0], pos[1], pos[3], pos[4], pos[9]
+    side = team >> pos[8] & 1
+    masks = N_SUIT_MASKS[key]
+    led_mask = masks[led]
+    trump = N_TRUMP[key]
+    trumps = masks[trump] if trump >= 0 else 0
+    joker = N_JOKER_BIT[key] if trump < 0 else 0
+    next_seat = ctx[3]
+    for _ in range(ctx[2] - len(trick)):
+        if team >> seat & 1 != side:
+            held = hands[seat]
+            if held & joker:
+                return False
+            follow = held & led_mask
+            if follow:
+                if _strongest(key, led, follow) > best:
+                    return False
+            elif held & trumps and _strongest(key, trump, held & trumps) > best:
+                return False
+        seat = next_seat[seat]
+    return True
+
+
+def _winning_bit(ctx: Context, pos: Position) -> int:
+    """The bit of the card winning the trick in progress.
+
+    (A trump's strength is the same whatever suit is led, so the row of the suit
+    led ranks every card.)
+    """
+    row = N_STRENGTH[ctx[0]][pos[4]]
+    best = pos[9]
+    for code in pos[3]:
+        if row[code] == best:
+            return 1 << code
+    return 0
 
 
 def _last(ctx: Context, pos: Position) -> tuple[int, int]:
