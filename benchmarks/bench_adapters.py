@@ -11,6 +11,10 @@ measured in this one run, so the ratios compare like with like:
   (``state.legal_actions()`` then ``state.apply_action(a)``), the deal's chance nodes
   resolved before the timing;
 * ``hearts``: OpenSpiel's C++ hearts driven from Python the same way;
+* ``floor``: a Python game that does nothing (:class:`FloorGame`: three legal actions,
+  an apply that counts, 46 steps a hand like a hand of ``python_five_hundred``),
+  driven the same way: what OpenSpiel's machinery for Python games costs alone, the
+  most any Python game could reach in this loop;
 * ``pettingzoo``: the AEC environment's usual loop (``env.last()`` for the observation
   and its action mask, then ``env.step(a)``), reset outside the timing;
 * ``simulate xN``: ``simulate``'s hands a second with N worker processes (1, run
@@ -60,6 +64,90 @@ def _load(name: str) -> ModuleType:
 
 _game = _load("bench_game")
 
+FLOOR_STEPS: Final = 46
+"""Steps of a :class:`FloorGame` hand (about a four-player hand of Five Hundred)."""
+
+
+def floor_game(pyspiel: Any) -> Any:
+    """A Python OpenSpiel game that does nothing, registered as ``python_floor``.
+
+    Its state answers the calls the benchmark's loop makes (``is_terminal``,
+    ``is_chance_node``, ``legal_actions``) in Python from a slot, as the
+    ``python_five_hundred`` state does, and its ``_apply_action`` counts; so a step
+    costs what OpenSpiel's trampolines cost a Python game, and nothing more.
+    """
+    game_type = pyspiel.GameType(
+        short_name="python_floor",
+        long_name="Python floor (does nothing)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=4,
+        min_num_players=4,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=False,
+        provides_observation_tensor=False,
+        parameter_specification={},
+    )
+    info = pyspiel.GameInfo(
+        num_distinct_actions=3,
+        max_chance_outcomes=0,
+        num_players=4,
+        min_utility=0.0,
+        max_utility=0.0,
+        utility_sum=None,
+        max_game_length=FLOOR_STEPS,
+    )
+    terminal = int(pyspiel.PlayerId.TERMINAL)
+
+    class FloorState(pyspiel.State):  # type: ignore[misc]
+        __slots__ = ("steps",)
+
+        def __init__(self, game: Any) -> None:
+            super().__init__(game)
+            self.steps = 0
+
+        def current_player(self) -> int:
+            return terminal if self.steps >= FLOOR_STEPS else self.steps % 4
+
+        def is_terminal(self) -> bool:
+            return self.steps >= FLOOR_STEPS
+
+        def is_chance_node(self) -> bool:
+            return False
+
+        def legal_actions(self, player: int | None = None) -> list[int]:
+            return [0, 1, 2]
+
+        def _legal_actions(self, player: int) -> list[int]:
+            return [0, 1, 2]
+
+        def _apply_action(self, action: int) -> None:
+            self.steps += 1
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            return str(action)
+
+        def returns(self) -> list[float]:
+            return [0.0] * 4
+
+        def __str__(self) -> str:
+            return str(self.steps)
+
+    class FloorGame(pyspiel.Game):  # type: ignore[misc]
+        def __init__(self, params: dict[str, Any] | None = None) -> None:
+            super().__init__(game_type, info, params or {})
+
+        def new_initial_state(self) -> FloorState:
+            return FloorState(self)
+
+    if "python_floor" not in pyspiel.registered_names():
+        pyspiel.register_game(game_type, FloorGame)
+    return pyspiel.load_game("python_floor")
+
 
 def pettingzoo_envs(hands: int) -> list[Any]:
     """Reset environments (one hand each), seeded."""
@@ -98,6 +186,7 @@ def step_rates(hands: int, repeats: int) -> dict[str, float]:
     rng = random.Random(_game.SEED)
     five = pyspiel.load_game("python_five_hundred")
     hearts = pyspiel.load_game("hearts")
+    floor = floor_game(pyspiel)
     measures = [
         _game.Measure(
             "public", lambda: _game.deals(Rules(), hands), _game.random_hands
@@ -111,6 +200,12 @@ def step_rates(hands: int, repeats: int) -> dict[str, float]:
         _game.Measure(
             "hearts",
             lambda: _game.openspiel_deals(hearts, hands, rng),
+            _game.openspiel_hands,
+            fresh=True,
+        ),
+        _game.Measure(
+            "floor",
+            lambda: _game.openspiel_deals(floor, hands, rng),
             _game.openspiel_hands,
             fresh=True,
         ),
@@ -187,6 +282,10 @@ def main(
     print(f"{'engine':<14}{'steps/s':>12}  ratio to hearts (C++ from Python)")
     for name, rate in steps.items():
         print(f"{name:<14}{rate:>12,.0f}  {rate / steps['hearts']:.2f}x")
+    print(
+        "openspiel / floor (the share of a do-nothing Python game's rate): "
+        f"{steps['openspiel'] / steps['floor']:.2f}"
+    )
     print()
     print(
         f"{'workers':<14}{'hands/s':>12}  speed-up  efficiency  first chunk  "
