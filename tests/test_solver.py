@@ -69,6 +69,7 @@ from five_hundred._engine.solve import (
     _deeper,
     _heads,
     _holders,
+    _keeps_top,
     _live,
     _lookup,
     _mask_of,
@@ -78,6 +79,7 @@ from five_hundred._engine.solve import (
     _rel_of,
     _run_bottom,
     _sure_side,
+    _top_holder,
     _tops,
     _winning_bit,
     choice_values,
@@ -92,6 +94,7 @@ from tests.random_games import random_action
 from tests.strategies import game_rules, seeds
 
 Memo = dict[tuple[object, ...], int]
+RangeMemo = dict[tuple[object, ...], tuple[int, int]]
 
 
 def _team(state: GameState) -> frozenset[int]:
@@ -232,23 +235,56 @@ def _trick_takers(state: GameState, team: frozenset[int]) -> set[int]:
     return takers
 
 
-def _decided_checks(rules: Rules, seed: int, line: int) -> Iterator[bool]:
-    """The solver's ``_decided`` at each point inside a trick of a random line,
-    checked against every way to finish the trick; whether it said decided."""
+def _trick_range(
+    state: GameState, team: frozenset[int], memo: RangeMemo
+) -> tuple[int, int]:
+    """The contracting side's fewest and most tricks from ``state`` on, over every
+    line of play (public API only)."""
+    if state.to_act is None or state.phase is not Phase.PLAY:
+        return 0, 0
+    key = (state.hands, state.trick, state.led_suit, state.to_act, state.suits_led)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    before = sum(state.tricks_won_by_seat[seat] for seat in team)
+    least, most = HAND_SIZE, 0
+    for action in legal_actions(state):
+        after = apply(state, action)
+        gained = sum(after.tricks_won_by_seat[seat] for seat in team) - before
+        low, high = _trick_range(after, team, memo)
+        least, most = min(least, gained + low), max(most, gained + high)
+    memo[key] = least, most
+    return least, most
+
+
+def _decided_checks(rules: Rules, seed: int, line: int) -> Iterator[tuple[bool, bool]]:
+    """The solver's ``_decided`` and ``_keeps_top`` at each point inside a trick of a
+    random line, checked against every way to play on; what each said."""
     for state in _line(seed, line, 4 if rules.players <= 4 else 3, rules):
         if not state.trick:
             continue
         core = inner(state)
         ctx, pos = _context(core), position_of(core)
-        decided = _decided(ctx, pos)
-        if decided:
-            # the side winning so far takes the trick however it is finished
-            assert _trick_takers(state, _team(state)) == {ctx[6] >> pos[8] & 1}
-            trick = 0
-            for number in pos[3]:
-                trick |= BITS[number]
-            assert _winning_bit(ctx, pos) & trick
-        yield decided
+        if not _decided(ctx, pos):
+            yield False, False
+            continue
+        # the side winning so far takes the trick however it is finished
+        side = ctx[6] >> pos[8] & 1
+        team = _team(state)
+        assert _trick_takers(state, team) == {side}
+        trick = 0
+        for number in pos[3]:
+            trick |= BITS[number]
+        assert _winning_bit(ctx, pos) & trick
+        holder, bit = _top_holder(ctx, pos)
+        kept = _keeps_top(ctx, pos, holder, side)
+        if kept:
+            # and a later one with the top trump (or Joker) its hand kept
+            assert bit & pos[0][holder]
+            least, most = _trick_range(state, team, {})
+            left = HAND_SIZE - state.tricks_played
+            assert (least if side else left - most) >= 2
+        yield True, kept
 
 
 @settings(
@@ -260,22 +296,29 @@ def _decided_checks(rules: Rules, seed: int, line: int) -> Iterator[bool]:
 def test_a_decided_trick_goes_to_the_side_winning_it(
     rules: Rules, seed: int, line: int
 ) -> None:
-    """A trick the solver takes as decided (it cuts a probe asking for every trick
-    left, or for none, there) goes to the side winning it so far, however the seats
-    still to play finish it."""
+    """A trick the solver takes as decided (it cuts a probe asking the other side
+    for every trick left there) goes to the side winning it so far, however the
+    seats still to play finish it; and that side takes another trick whatever
+    happens when it also keeps the top trump for later (a probe asking all tricks
+    but one)."""
     for _ in _decided_checks(rules, seed, line):
         pass
 
 
 def test_tricks_are_taken_as_decided_only_sometimes() -> None:
     """Over random lines of four-, three- and six-player hands, some tricks in
-    progress are decided and some are not (the check is neither always nor never)."""
-    said: list[bool] = []
+    progress are decided and some are not, and some decided ones keep the top trump
+    for later (each check is neither always nor never)."""
+    said: list[tuple[bool, bool]] = []
     for players in (4, 3, 6):
         for seed in range(12):
             said += _decided_checks(Rules(players=players), seed, seed)
-    assert True in said
-    assert False in said
+    decided = [first for first, _ in said]
+    assert True in decided
+    assert False in decided
+    kept = [second for first, second in said if first]
+    assert True in kept
+    assert False in kept
 
 
 def _partner_entry(ctx: Context, pos: Position) -> bool:

@@ -1514,7 +1514,8 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
 def _top_holder(ctx: Context, pos: Position) -> tuple[int, int]:
     """The seat holding the top trump (without trumps, the un-nominated Joker), or -1.
 
-    That card wins a trick whenever it is played; its bit is the second item.
+    That card wins a trick whenever it is played; its bit is the second item.  The
+    top live one: -1 when it is in the trick in progress.
     """
     key = ctx[0]
     trump = N_TRUMP[key]
@@ -1524,12 +1525,15 @@ def _top_holder(ctx: Context, pos: Position) -> tuple[int, int]:
         ranked = RANKED[key][NO_SUIT]
     else:
         return -1, 0
-    hands = pos[0]
+    hands, live = pos[0], pos[10]
     for code in ranked:
         bit = BITS[code]
+        if not live & bit:
+            continue
         for seat in ctx[7]:
             if hands[seat] & bit:
                 return seat, bit
+        return -1, 0  # played to the trick in progress
     return -1, 0
 
 
@@ -1814,17 +1818,29 @@ def _search(
     rel = 0
     entries: list[tuple[int, ...]] | None = None
     if pos[3]:
-        # inside a trick (most positions): no key, no bounds but one.  A probe that
-        # asks for every trick left (or lets the other side take them all) fails (or
-        # holds) at once when the side winning the trick so far takes it whatever
-        # the seats still to play do: the fourth hand then needs no choice searched.
+        # inside a trick (most positions): no key, no bounds but these.  When the
+        # side winning the trick so far takes it whatever the seats still to play
+        # do, a probe that asks the other side for every trick left fails at once
+        # (the fourth hand then needs no choice searched); and one that asks it for
+        # all but one, when the winning side also holds the top trump (without
+        # trumps, the Joker) in a hand that has played to this trick: that card
+        # takes a later trick (see :func:`_keeps_top`).
         tops = low = high = 0
         left = HAND_SIZE - pos[7]
-        if ctx[6] >> pos[8] & 1:
-            if alpha <= 0 and _decided(ctx, pos):
-                return 1, _winning_bit(ctx, pos)
-        elif beta >= left and _decided(ctx, pos):
-            return left - 1, _winning_bit(ctx, pos)
+        team = ctx[6]
+        if team >> pos[8] & 1:
+            if alpha <= 1 and _decided(ctx, pos):
+                if alpha <= 0:
+                    return 1, _winning_bit(ctx, pos)
+                holder, bit = _top_holder(ctx, pos)
+                if _keeps_top(ctx, pos, holder, 1):
+                    return 2, _winning_bit(ctx, pos) | bit
+        elif beta >= left - 1 and _decided(ctx, pos):
+            if beta >= left:
+                return left - 1, _winning_bit(ctx, pos)
+            holder, bit = _top_holder(ctx, pos)
+            if _keeps_top(ctx, pos, holder, 0):
+                return left - 2, _winning_bit(ctx, pos) | bit
     else:
         done = pos[7]
         if done == HAND_SIZE - 1:
@@ -1945,6 +1961,23 @@ def _decided(ctx: Context, pos: Position) -> bool:
                 return False
         seat = next_seat[seat]
     return True
+
+
+def _keeps_top(ctx: Context, pos: Position, holder: int, side: int) -> bool:
+    """Whether the top trump's ``holder`` (see :func:`_top_holder`) keeps it for later.
+
+    So when it is on ``side`` (1 the contracting one) and has played to the trick in
+    progress: the card then takes a later trick (not in misère, which may end first).
+    """
+    if holder < 0 or ctx[1] or ctx[6] >> holder & 1 != side:
+        return False
+    seat = pos[2]
+    next_seat = ctx[3]
+    for _ in pos[3]:
+        if seat == holder:
+            return True
+        seat = next_seat[seat]
+    return False
 
 
 def _winning_bit(ctx: Context, pos: Position) -> int:
