@@ -203,6 +203,12 @@ RANKED_BITS: Final[tuple[tuple[tuple[tuple[int, int], ...], ...], ...]] = tuple(
 """``RANKED`` with each number's bit."""
 
 
+HEAD_RANK: Final = 128
+"""Above every card's number: :func:`_sure_side` ranks a suit's heads (see
+:data:`RANK_HEADS`) ``HEAD_RANK`` down, strongest first, and its tail's cards by
+their numbers, so that a higher rank is a stronger card."""
+
+
 def _tail_start(codes: tuple[int, ...]) -> int:
     """Where the numbers of a suit (strongest first) start to fall to the end."""
     start = len(codes) - 1
@@ -1558,7 +1564,8 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int, int, int]:
         suit = NO_SUIT
     else:
         return 0, 0, 0, 0
-    ranked = RANKED[key][suit]
+    heads = RANK_HEADS[key][suit]
+    tail = RANK_TAILS[key][suit]
     hands = pos[0]
     # the live trumps (at a trick's start, as here, the seats'), and the contracting
     # side's (compiled, each read of a wide hand from the tuple unboxes it through a
@@ -1571,9 +1578,12 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int, int, int]:
     team_trumps &= trumps
     ours = theirs = 0
     our_bit = their_bit = 0
-    our_place = their_place = 0  # the place in ``ranked`` of each bit
+    our_rank = their_rank = 0  # how high each bit ranks (higher: stronger)
     # each seat's trumps walked from the top, counting the other side's above: of
-    # the cards that give a side's best count, the bit is the highest one's
+    # the cards that give a side's best count, the bit is the highest one's.  The
+    # heads (the Joker, the bowers) by rank, then the tail's live cards of both
+    # sides by bit order (rank order), each ranked by its number below the heads'
+    # (compiled, no dead card nor partner's visited, no wide bit read from a table)
     for seat in seats:
         mine = hands[seat] & trumps
         if not mine:
@@ -1581,29 +1591,45 @@ def _sure_side(ctx: Context, pos: Position) -> tuple[int, int, int, int]:
         ally = team >> seat & 1
         other = trumps ^ team_trumps if ally else team_trumps
         best = ours if ally else theirs
-        best_place = our_place if ally else their_place
+        best_rank = our_rank if ally else their_rank
         best_bit = 0
         count = seen = 0
-        for place, code in enumerate(ranked):
-            bit = BITS[code]
+        rank = HEAD_RANK
+        for code in heads:
+            bit = 1 << code
             if other & bit:
                 seen += 1
             elif mine & bit:
                 count += 1
                 if count - seen > best or (
-                    count - seen == best and best and place < best_place
+                    count - seen == best and best and rank > best_rank
                 ):
                     best = count - seen
-                    best_place = place
+                    best_rank = rank
                     best_bit = bit
                 mine ^= bit
-                if not mine:
-                    break
+            rank -= 1
+        rest = (mine | other) & tail
+        while mine:
+            code = rest.bit_length() - 1
+            bit = 1 << code
+            rest ^= bit
+            if other & bit:
+                seen += 1
+            else:
+                count += 1
+                if count - seen > best or (
+                    count - seen == best and best and code > best_rank
+                ):
+                    best = count - seen
+                    best_rank = code
+                    best_bit = bit
+                mine ^= bit
         if best_bit:
             if ally:
-                ours, our_bit, our_place = best, best_bit, best_place
+                ours, our_bit, our_rank = best, best_bit, best_rank
             else:
-                theirs, their_bit, their_place = best, best_bit, best_place
+                theirs, their_bit, their_rank = best, best_bit, best_rank
     return ours, our_bit, theirs, their_bit
 
 
