@@ -156,6 +156,36 @@ N_SUIT_MASKS: Final[tuple[tuple[int, ...], ...]] = tuple(
     for key in N_KEYS
 )
 """:data:`~._engine.tables.SUIT_MASKS` by numbered key."""
+PLAYED_BITS: Final = 3
+"""Below a :data:`N_PLAYED` item's strength, its effective suit's bits (suits to 4)."""
+
+OWN_SUIT: Final = NO_SUIT
+"""The row of :data:`N_PLAYED` that reads each card in its own suit (a lead's)."""
+
+N_PLAYED: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(
+            [
+                (N_STRENGTH[key][suit][number] << PLAYED_BITS if suit < NO_SUIT else 0)
+                | suit
+                for number, suit in enumerate(N_EFF[key])
+            ]
+        )
+        if led == OWN_SUIT
+        else tuple(
+            [
+                power << PLAYED_BITS | suit
+                for power, suit in zip(N_STRENGTH[key][led], N_EFF[key], strict=True)
+            ]
+        )
+        for led in range(OWN_SUIT + 1)
+    )
+    for key in N_KEYS
+)
+"""``N_PLAYED[key][led][number]``: what :func:`_play` reads of a card played to a
+trick led in ``led`` (:data:`OWN_SUIT`: led by it, in its own suit): its strength
+(:data:`N_STRENGTH`) above :data:`PLAYED_BITS` bits, and its effective suit
+(:data:`N_EFF`) in them (compiled, one tuple's item read for the two)."""
 N_TRUMP: Final[tuple[int, ...]] = tuple(TRUMP[key % SLOTTED] for key in N_KEYS)
 """:data:`~._engine.tables.TRUMP` by numbered key."""
 N_NT: Final[tuple[bool, ...]] = tuple(key % SLOTTED == NT for key in N_KEYS)
@@ -965,15 +995,21 @@ def _play(ctx: Context, pos: Position, choice: int) -> tuple[int, bool, Position
         # the xor on the int, not on the list's item (compiled, a generic object op)
         held[seat] = hands[seat] ^ (1 << code)
         after = tuple(held)
-    eff = N_EFF[key][code]
     if not trick:
-        led = eff if choice < JOKER_LEAD else choice - JOKER_LEAD
+        if choice < JOKER_LEAD:
+            played = N_PLAYED[key][OWN_SUIT][code]
+            led = played & (1 << PLAYED_BITS) - 1
+        else:
+            led = choice - JOKER_LEAD
+            played = N_PLAYED[key][led][code]
         suits_led |= 1 << led
-        winner, best = seat, N_STRENGTH[key][led][code]
+        winner, best = seat, played >> PLAYED_BITS
     else:
+        played = N_PLAYED[key][led][code]
+        eff = played & (1 << PLAYED_BITS) - 1
         if eff != led and (eff != NO_SUIT or ctx[4][0]):
             voids |= 1 << 4 * seat + led
-        power = N_STRENGTH[key][led][code]
+        power = played >> PLAYED_BITS
         if power > best:
             winner, best = seat, power
     count = len(trick)
