@@ -7,13 +7,16 @@ outside the timing (seat 0 wins the auction; the discard and nomination are the
 rule-based player's), and reports the mean and 95th percentile.  As the anchor it times
 ``endplay``'s DDS ``solve_board`` (a C++ solver on a 13-trick, 52-card problem: every
 card of the player on lead) on random bridge deals in the same run, when ``endplay``
-is installed (``pip install endplay``), and prints the ratios: DDS is timed before
-and after each build's pass, and that build's ratios are to the mean of the two (the
-machine's speed drifts between passes).  It runs the build
+is installed (``pip install endplay``), and prints the ratios.  The anchor is
+*interleaved*: within each contract's pass, the bridge deals are solved a few at a
+time between our deals (each bridge deal once a pass), so the anchor and the solver
+are timed over the same minutes and a drift of the machine's speed (this shared
+machine's moves by a fifth within minutes) shifts both alike.  It runs the build
 that this interpreter imports (the pure one in the development venv); with
 ``--compiled-python PATH`` it also times the same deals under that interpreter (a
 venv with the compiled wheel installed, e.g. ``build/bench-compiled-venv/bin/python``
-as ``bench_compiled.py`` builds it) in the same run.
+as ``bench_compiled.py`` builds it), which serves one deal at a time to this process,
+so its anchor is interleaved the same way.
 
 The deals are the first ``--deals`` seeds on which seat 0 can be given the contract
 (the same deals in every run).  Their times spread by a factor of 100 (the first four
@@ -27,8 +30,10 @@ import json
 import random
 import statistics
 import subprocess
+import sys
 import time
 from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import five_hundred
 from five_hundred import (
@@ -63,31 +68,47 @@ def _summary(times: list[float]) -> tuple[float, float]:
     return statistics.fmean(times), p95
 
 
-def _time(states: list[GameState]) -> list[float]:
-    out = []
-    for state in states:
+Solver = Callable[[int, int], float]
+"""Times ``solve_plays`` on one deal: ``(kind's index in KINDS, deal's index)`` in,
+seconds out."""
+
+
+def _local(deals: int) -> Solver:
+    """The solver of this interpreter's build, its states walked to the play at once."""
+    states = [_states(bid, deals) for bid in KINDS.values()]
+
+    def solve(kind: int, index: int) -> float:
+        state = states[kind][index]
         start = time.perf_counter()
         solve_plays(state)
-        out.append(time.perf_counter() - start)
-    return out
+        return time.perf_counter() - start
+
+    return solve
 
 
-def _dds(deals: int) -> list[float] | None:
+def _bridge_deals(count: int) -> list[Any] | None:
+    """``count`` random bridge deals for DDS (``None`` without ``endplay``)."""
     try:
-        from endplay.dds import solve_board
         from endplay.types import Deal, Denom, Player
     except ImportError:
         return None
     rng = random.Random(1)
     out = []
-    for _ in range(deals):
+    for _ in range(count):
         deal = Deal.from_pbn(_random_pbn(rng))
         deal.first = Player.west
         deal.trump = Denom.spades
-        start = time.perf_counter()
-        solve_board(deal)
-        out.append(time.perf_counter() - start)
+        out.append(deal)
     return out
+
+
+def _dds(deal: Any) -> float:
+    """Seconds of DDS's ``solve_board`` on one bridge deal."""
+    from endplay.dds import solve_board
+
+    start = time.perf_counter()
+    solve_board(deal)
+    return time.perf_counter() - start
 
 
 def _random_pbn(rng: random.Random) -> str:
@@ -107,9 +128,31 @@ KINDS: dict[str, TrickBid | object] = {
 }
 
 
-def _measure(deals: int) -> dict[str, tuple[float, float]]:
-    """Mean and p95 of ``solve_plays`` at the opening lead, by contract kind."""
-    return {name: _summary(_time(_states(bid, deals))) for name, bid in KINDS.items()}
+class Measure(NamedTuple):
+    """One contract's pass: ``solve_plays``'s mean and p95, and DDS's mean around it."""
+
+    mean: float
+    p95: float
+    anchor: float | None
+    """DDS's mean over the bridge deals solved between this pass's deals."""
+
+
+def _measure(solve: Solver, deals: int, bridge: list[Any] | None) -> list[Measure]:
+    """Each contract's pass, the bridge deals spread between its deals."""
+    out = []
+    for kind in range(len(KINDS)):
+        ours: list[float] = []
+        anchor: list[float] = []
+        for index in range(deals):
+            if bridge is not None:
+                share = bridge[
+                    index * len(bridge) // deals : (index + 1) * len(bridge) // deals
+                ]
+                anchor.extend(_dds(deal) for deal in share)
+            ours.append(solve(kind, index))
+        mean, p95 = _summary(ours)
+        out.append(Measure(mean, p95, statistics.fmean(anchor) if anchor else None))
+    return out
 
 
 def main() -> None:
@@ -121,56 +164,75 @@ def main() -> None:
         "--compiled-python",
         help="also time the solver under this interpreter (with the compiled wheel)",
     )
-    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.worker:
-        print(json.dumps({"compiled": five_hundred.compiled, **_measure(args.deals)}))
+    if args.serve:
+        _serve(args.deals)
         return
-    # Each build's pass is timed between two passes of DDS over the same bridge deals,
-    # and its ratios are to the mean of the two: this machine's speed drifts between
-    # passes (DDS alone moved by a fifth from one run to the next).
-    passes: list[tuple[str, Callable[[], dict[str, tuple[float, float]]]]] = [
+    bridge = _bridge_deals(max(args.deals, 20))
+    if bridge is None:
+        print("endplay is not installed: no DDS anchor in this run")
+    else:
+        _dds(bridge[0])  # DDS sets up its memory on its first call: not timed
+    builds: list[tuple[str, Callable[[], Solver]]] = [
         (
             "pure" if not five_hundred.compiled else "compiled",
-            lambda: _measure(args.deals),
+            lambda: _local(args.deals),
         )
     ]
     if args.compiled_python:
-        passes.append(("compiled", lambda: _worker(args.compiled_python, args.deals)))
-    bridge_deals = max(args.deals, 20)
-    before = _dds(bridge_deals)
-    if before is None:
-        print("endplay is not installed: no DDS anchor in this run")
-    for build, measure in passes:
-        measured = measure()
-        anchor = None
-        if before is not None:
-            after = _dds(bridge_deals)
-            assert after is not None  # endplay was there before
-            first, last = _summary(before)[0], _summary(after)[0]
-            anchor = (first + last) / 2
-            print(
-                f"DDS solve_board (endplay), bridge, around the {build} pass: mean "
-                f"{first * 1e3:.2f} ms before, {last * 1e3:.2f} ms after "
-                f"(anchor {anchor * 1e3:.2f} ms)"
-            )
-            before = after
-        for name, (mean, p95) in measured.items():
-            ratio = f"  = {mean / anchor:,.1f}x DDS" if anchor else ""
-            print(
+        builds.append(("compiled", lambda: _remote(args.compiled_python, args.deals)))
+    for build, solver in builds:
+        measured = _measure(solver(), args.deals, bridge)
+        for name, (mean, p95, anchor) in zip(KINDS, measured, strict=True):
+            line = (
                 f"{build}: solve_plays, opening lead, {name}: mean {mean * 1e3:.1f} ms,"
-                f" p95 {p95 * 1e3:.1f} ms{ratio}"
+                f" p95 {p95 * 1e3:.1f} ms"
             )
+            if anchor is not None:
+                line += (
+                    f"; DDS solve_board (endplay, bridge) interleaved: mean "
+                    f"{anchor * 1e3:.2f} ms  = {mean / anchor:,.2f}x DDS"
+                )
+            print(line)
 
 
-def _worker(python: str, deals: int) -> dict[str, tuple[float, float]]:
-    """The measures of :func:`_measure` under another interpreter (a compiled build)."""
-    command = [python, __file__, "--worker", "--deals", str(deals)]
-    out = json.loads(subprocess.run(command, capture_output=True, check=True).stdout)
-    if not out.pop("compiled"):
+def _serve(deals: int) -> None:
+    """Serve :func:`_local`'s solver on stdin/stdout: ``kind index`` in, seconds out.
+
+    The first line out says which build this interpreter runs.
+    """
+    solve = _local(deals)
+    print(json.dumps({"compiled": five_hundred.compiled}), flush=True)
+    for line in sys.stdin:
+        kind, index = map(int, line.split())
+        print(json.dumps(solve(kind, index)), flush=True)
+
+
+def _remote(python: str, deals: int) -> Solver:
+    """The solver of another interpreter (a compiled build), one deal at a time."""
+    process = subprocess.Popen(
+        [python, __file__, "--serve", "--deals", str(deals)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    stdin, stdout = process.stdin, process.stdout
+    if stdin is None or stdout is None:  # not reached: both are piped above
+        msg = "the compiled worker has no pipes"
+        raise RuntimeError(msg)
+    if not json.loads(stdout.readline())["compiled"]:
+        process.kill()
         msg = f"{python} does not run the compiled engine"
         raise SystemExit(msg)
-    return {name: (pair[0], pair[1]) for name, pair in out.items()}
+
+    def solve(kind: int, index: int) -> float:
+        stdin.write(f"{kind} {index}\n")
+        stdin.flush()
+        seconds: float = json.loads(stdout.readline())
+        return seconds
+
+    return solve
 
 
 if __name__ == "__main__":
