@@ -26,13 +26,15 @@ and a mean over fewer says little.
 """
 
 import argparse
+import contextlib
 import json
 import random
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from typing import Any, NamedTuple
 
 import five_hundred
@@ -174,16 +176,17 @@ def main() -> None:
         print("endplay is not installed: no DDS anchor in this run")
     else:
         _dds(bridge[0])  # DDS sets up its memory on its first call: not timed
-    builds: list[tuple[str, Callable[[], Solver]]] = [
+    builds: list[tuple[str, Callable[[], AbstractContextManager[Solver]]]] = [
         (
             "pure" if not five_hundred.compiled else "compiled",
-            lambda: _local(args.deals),
+            lambda: contextlib.nullcontext(_local(args.deals)),
         )
     ]
     if args.compiled_python:
         builds.append(("compiled", lambda: _remote(args.compiled_python, args.deals)))
     for build, solver in builds:
-        measured = _measure(solver(), args.deals, bridge)
+        with solver() as solve:
+            measured = _measure(solve, args.deals, bridge)
         for name, (mean, p95, anchor) in zip(KINDS, measured, strict=True):
             line = (
                 f"{build}: solve_plays, opening lead, {name}: mean {mean * 1e3:.1f} ms,"
@@ -209,30 +212,30 @@ def _serve(deals: int) -> None:
         print(json.dumps(solve(kind, index)), flush=True)
 
 
-def _remote(python: str, deals: int) -> Solver:
+@contextlib.contextmanager
+def _remote(python: str, deals: int) -> Iterator[Solver]:
     """The solver of another interpreter (a compiled build), one deal at a time."""
-    process = subprocess.Popen(
-        [python, __file__, "--serve", "--deals", str(deals)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    stdin, stdout = process.stdin, process.stdout
-    if stdin is None or stdout is None:  # not reached: both are piped above
-        msg = "the compiled worker has no pipes"
-        raise RuntimeError(msg)
-    if not json.loads(stdout.readline())["compiled"]:
-        process.kill()
-        msg = f"{python} does not run the compiled engine"
-        raise SystemExit(msg)
+    command = [python, __file__, "--serve", "--deals", str(deals)]
+    with subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    ) as process:
+        stdin, stdout = process.stdin, process.stdout
+        if stdin is None or stdout is None:  # not reached: both are piped above
+            msg = "the compiled worker has no pipes"
+            raise RuntimeError(msg)
+        if not json.loads(stdout.readline())["compiled"]:
+            process.kill()
+            msg = f"{python} does not run the compiled engine"
+            raise SystemExit(msg)
 
-    def solve(kind: int, index: int) -> float:
-        stdin.write(f"{kind} {index}\n")
-        stdin.flush()
-        seconds: float = json.loads(stdout.readline())
-        return seconds
+        def solve(kind: int, index: int) -> float:
+            stdin.write(f"{kind} {index}\n")
+            stdin.flush()
+            seconds: float = json.loads(stdout.readline())
+            return seconds
 
-    return solve
+        yield solve
+        stdin.close()  # the worker's loop ends
 
 
 if __name__ == "__main__":

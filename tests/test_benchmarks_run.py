@@ -64,3 +64,46 @@ def test_bench_search_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert "resample / playout" in out
     with pytest.raises(ValueError, match="at least 1"):
         bench.main(repeats=0)
+
+
+def test_bench_solver_interleaves_its_anchor(monkeypatch: pytest.MonkeyPatch) -> None:
+    bench = load("bench_solver")
+    events: list[tuple[str, int, int]] = []
+
+    def dds(deal: int) -> float:
+        events.append(("dds", deal, 0))
+        return 0.05
+
+    def solve(kind: int, index: int) -> float:
+        events.append(("ours", kind, index))
+        return 0.01 * (kind + 1) * (index + 1)
+
+    monkeypatch.setattr(bench, "_dds", dds)
+    measured = bench._measure(solve, 2, [0, 1, 2, 3, 4])
+    # each contract's pass: every bridge deal once, spread between its deals
+    one_pass = [("dds", 0, 0), ("dds", 1, 0), ("ours", 0, 0)]
+    one_pass += [("dds", 2, 0), ("dds", 3, 0), ("dds", 4, 0), ("ours", 0, 1)]
+    assert events[:7] == one_pass
+    assert len(events) == 7 * len(bench.KINDS)
+    assert [m.anchor for m in measured] == [0.05] * len(bench.KINDS)
+    assert [m.mean for m in measured] == pytest.approx([0.015, 0.03, 0.045])
+    assert [m.p95 for m in measured] == pytest.approx([0.02, 0.04, 0.06])
+    # without endplay: no anchor, the solver timed alone
+    assert bench._measure(solve, 1, None)[0].anchor is None
+
+
+def test_bench_solver_serves_only_a_compiled_build() -> None:
+    import sys
+
+    import five_hundred
+
+    bench = load("bench_solver")
+    if five_hundred.compiled:
+        with bench._remote(sys.executable, 1) as solve:
+            assert solve(2, 0) > 0  # misère: the quickest of the three
+    else:
+        with (
+            pytest.raises(SystemExit, match="does not run the compiled engine"),
+            bench._remote(sys.executable, 1),
+        ):
+            pass
