@@ -61,6 +61,7 @@ from five_hundred._engine.tables import EFF
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
     Auction,
+    Bid,
     Call,
     Contract,
     MisereBid,
@@ -1078,14 +1079,19 @@ def _after_call(core: Core, auction: Auction, log: Log) -> GameState:
         return _wrap(_core.moved(core, _HAND_OVER, None, hand, log))
     bid, contractor = contract.bid, contract.contractor
     misere = isinstance(bid, MisereBid)
-    setup = _setups(rules)[2 * contractor + misere][contract_context(bid, None).key]
-    hand = _core.with_contract(core.hand, auction, contract, setup.sitting)
-    core = _core.with_setup(_core.moved(core, _DISCARD, contractor, hand, log), setup)
-    if isinstance(bid, TrickBid) and bid.sans_kitty:
-        return _after_discard(core)
-    hands = list(core.hands)
-    hands[contractor] |= hand.kitty
-    return _wrap(_core.with_hands(core, tuple(hands)))
+    key = _CONTRACT_KEYS.get(bid)
+    if key is None:
+        key = _CONTRACT_KEYS[bid] = contract_context(bid, None).key
+    setup = _setups(rules)[2 * contractor + misere][key]
+    sans_kitty = isinstance(bid, TrickBid) and bid.sans_kitty
+    core = _core.contracted(core, auction, contract, setup, log, not sans_kitty)
+    return _after_discard(core) if sans_kitty else _wrap(core)
+
+
+_CONTRACT_KEYS: Final[dict[Bid, int]] = {}
+"""The context key of each bid won (``contract_context``'s, which builds a checked
+PlayContext, several times the cost of the rest of the step): bids are values, and
+there are some fifty of them."""
 
 
 @per_rules
@@ -1315,9 +1321,8 @@ def _finish(core: Core) -> GameState:
         rules, contract.bid, core.won, contract.contractor, hand.partner, game.scores
     )
     phase = _GAME_OVER if winners else _HAND_OVER
-    game = Game(game.seed, game.number, scores, winners, game.past)
-    hand = _core.with_result(hand, changes)
-    return _wrap(_core.with_game(_core.moved(core, phase, None, hand, core.log), game))
+    game = _new(Game, (game.seed, game.number, scores, winners, game.past))
+    return _wrap(_core.scored(core, phase, game, changes))
 
 
 def _seat(core: Core) -> int:

@@ -31,10 +31,12 @@ __all__ = [
     "Log",
     "Setup",
     "called",
+    "contracted",
     "log_items",
     "log_moves",
     "moved",
     "play_setups",
+    "scored",
     "start",
     "with_auction",
     "with_contract",
@@ -166,10 +168,17 @@ def moved(core: Core, phase: int, to_act: int | None, hand: Hand, log: Log) -> C
     """``core`` with a new phase, seat to act, hand and log; its cards the same.
 
     (``_replace`` would do, at several times the cost: it goes through keywords; so
-    would it in the builders below, which build by position too.)
+    would it in the builders below, which build by position too.  The busiest ones
+    read each field by its index: a record is a tuple subclass, which compiled code
+    slices through a generic slice object, at several times the cost of the reads.)
     """
-    head = (core.rules, phase, to_act, core.game, hand, core.setup, log)
-    return _new(Core, head + core[CARDS:])
+    return _new(
+        Core,
+        (
+            core[0], phase, to_act, core[3], hand, core[5], log, core[7], core[8],
+            core[9], core[10], core[11], core[12], core[13], core[14], core[15],
+        ),
+    )  # fmt: skip
 
 
 def start(rules: Any, game: Game, hand: Hand, to_act: int | None) -> Core:
@@ -199,10 +208,76 @@ def with_nominated(setup: Setup, suit: int) -> Setup:
 
 def called(core: Core, auction: Any, to_act: int, log: Log) -> Core:
     """``core`` after a call that leaves the auction open: ``to_act`` calls next."""
-    old = core.hand
-    hand = _new(Hand, (*old[:_AUCTION], auction, *old[_AUCTION + 1 :]))
-    head = (core.rules, BIDDING, to_act, core.game, hand, core.setup, log)
-    return _new(Core, head + core[CARDS:])
+    old = core[4]
+    hand = _new(
+        Hand,
+        (
+            old[0], old[1], old[2], auction, old[4], old[5], old[6], old[7], old[8],
+            old[9], old[10],
+        ),
+    )  # fmt: skip
+    return _new(
+        Core,
+        (
+            core[0], BIDDING, to_act, core[3], hand, core[5], log, core[7], core[8],
+            core[9], core[10], core[11], core[12], core[13], core[14], core[15],
+        ),
+    )  # fmt: skip
+
+
+def contracted(
+    core: Core, auction: Any, contract: Any, setup: Setup, log: Log, kitty_up: bool
+) -> Core:
+    """``core`` once the auction is won, in the discard: the contractor to act.
+
+    The hand gets its final auction, the contract and the seats that sit out; the
+    record gets the contract's play ``setup``, and the kitty joins the contractor's
+    cards if ``kitty_up`` (not sans kitty).  One builder for the whole step.
+    """
+    old = core[4]
+    hand = _new(
+        Hand,
+        (
+            old[0], old[1], old[2], auction, contract, setup.sitting, old[6], old[7],
+            old[8], old[9], old[10],
+        ),
+    )  # fmt: skip
+    seat = setup.contractor
+    hands = core[7]
+    if kitty_up:
+        held = list(hands)
+        held[seat] |= old[2]
+        hands = tuple(held)
+    return _new(
+        Core,
+        (
+            core[0], DISCARD, seat, core[3], hand, setup, log, hands, core[8],
+            core[9], core[10], core[11], core[12], core[13], core[14], core[15],
+        ),
+    )  # fmt: skip
+
+
+def scored(core: Core, phase: int, game: Game, result: tuple[int, ...]) -> Core:
+    """``core`` once its hand is scored: nobody to act, the game's new totals.
+
+    The hand gets its ``result`` (each side's change); ``phase`` is the hand or the
+    game over.  One builder for the whole step.
+    """
+    old = core[4]
+    hand = _new(
+        Hand,
+        (
+            old[0], old[1], old[2], old[3], old[4], old[5], old[6], old[7], old[8],
+            old[9], result,
+        ),
+    )  # fmt: skip
+    return _new(
+        Core,
+        (
+            core[0], phase, None, game, hand, core[5], core[6], core[7], core[8],
+            core[9], core[10], core[11], core[12], core[13], core[14], core[15],
+        ),
+    )  # fmt: skip
 
 
 def with_auction(hand: Hand, auction: Any) -> Hand:
