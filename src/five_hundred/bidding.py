@@ -709,7 +709,9 @@ def legal_calls(auction: Auction) -> tuple[Call, ...]:
     :func:`explain_call` finds no objection (computed once per standing bid and
     first-call flag, since nothing else in the auction changes the answer).
     """
-    a = _auction(auction)._a
+    if not isinstance(auction, Auction):  # _auction's test, inline: this is hot
+        wrong_type(auction, "an Auction")
+    a = auction._a
     seat = a.to_act
     return () if seat < 0 else _listing(auction._book, a, seat)[0]
 

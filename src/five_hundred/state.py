@@ -1070,7 +1070,9 @@ def _after_call(core: Core, auction: Auction, log: Log) -> GameState:
     rules: Rules = core.rules
     to_act = auction.to_act
     if to_act is not None:
-        return _wrap(_core.called(core, auction, to_act, log))
+        new = GameState()  # _wrap, inline on the most common call
+        _set_core(new, _core.called(core, auction, to_act, log))
+        return new
     contract = auction.contract
     if contract is None:  # thrown in: nobody scores
         hand = _core.with_result(
@@ -1409,6 +1411,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         if legal & JOKER_BIT and core.led < 0 and core.setup.key == NT:
             return plays_from_mask(legal, _joker_names(core, _seat(core)))
         return PLAYS_OF_MASK[legal]
+    if core.phase == _BIDDING:  # the auction's own listing (no table, no frame)
+        return legal_calls(core.hand.auction)
     rules = _PHASE_RULES[core.phase]
     return () if rules is None else rules.listing(core)
 
@@ -1556,8 +1560,9 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
             return new
     elif phase == _BIDDING:
         auction = advance_listed(action, core.hand.auction)
-        if auction is not None:
-            return _after_call(core, auction, (core.log, action, _seat(core)))
+        to_act = core.to_act  # a seat, since the auction was open (_seat, inline)
+        if auction is not None and to_act is not None:
+            return _after_call(core, auction, (core.log, action, to_act))
     found = _reason(core, action, seat)
     if found is not None:
         raise _refuse(core, action, found, seat)

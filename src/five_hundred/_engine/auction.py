@@ -211,7 +211,7 @@ def advance(
     """The auction after ``seat`` (to act) calls ``rank``, already found legal."""
     dealer, calls, _, standing, bidder, passed, called, raising = record
     players: int = options.players
-    calls = (*calls, seat, rank)
+    calls += (seat, rank)  # a concatenation: a tuple display with * builds a list
     called |= 1 << seat
     to_act: int = NOBODY
     ends: bool
