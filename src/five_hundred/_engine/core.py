@@ -163,8 +163,13 @@ _JOKER_SUIT: Final = _HAND_FIELDS.index("joker_suit")
 _PARTNER_CARD: Final = _HAND_FIELDS.index("partner_card")
 _new: Final = tuple.__new__
 
+_Fields = tuple[Any, ...]
+"""A record, as the busiest builders take it: compiled, reading a field of a plain
+tuple of ``Any`` neither unboxes an int nor boxes it again (a ``Core`` or a ``Hand``
+would), and reading it by index needs no generic slice (a tuple subclass's)."""
 
-def moved(core: Core, phase: int, to_act: int | None, hand: Hand, log: Log) -> Core:
+
+def moved(core: _Fields, phase: int, to_act: int | None, hand: Hand, log: Log) -> Core:
     """``core`` with a new phase, seat to act, hand and log; its cards the same.
 
     (``_replace`` would do, at several times the cost: it goes through keywords; so
@@ -175,8 +180,9 @@ def moved(core: Core, phase: int, to_act: int | None, hand: Hand, log: Log) -> C
     return _new(
         Core,
         (
-            core[0], phase, to_act, core[3], hand, core[5], log, core[7], core[8],
-            core[9], core[10], core[11], core[12], core[13], core[14], core[15],
+            core[0], phase, to_act, core[3], hand, core[5], log, core[7],
+            core[8], core[9], core[10], core[11], core[12], core[13],
+            core[14], core[15],
         ),
     )  # fmt: skip
 
@@ -206,9 +212,9 @@ def with_nominated(setup: Setup, suit: int) -> Setup:
     return setup._replace(key=context_key(NT, suit))
 
 
-def called(core: Core, auction: Any, to_act: int, log: Log) -> Core:
+def called(core: _Fields, auction: Any, to_act: int, log: Log) -> Core:
     """``core`` after a call that leaves the auction open: ``to_act`` calls next."""
-    old = core[4]
+    old: _Fields = core[4]
     hand = _new(
         Hand,
         (
@@ -219,14 +225,15 @@ def called(core: Core, auction: Any, to_act: int, log: Log) -> Core:
     return _new(
         Core,
         (
-            core[0], BIDDING, to_act, core[3], hand, core[5], log, core[7], core[8],
-            core[9], core[10], core[11], core[12], core[13], core[14], core[15],
+            core[0], BIDDING, to_act, core[3], hand, core[5], log, core[7],
+            core[8], core[9], core[10], core[11], core[12], core[13],
+            core[14], core[15],
         ),
     )  # fmt: skip
 
 
 def contracted(
-    core: Core, auction: Any, contract: Any, setup: Setup, log: Log, kitty_up: bool
+    core: _Fields, auction: Any, contract: Any, setup: Setup, log: Log, kitty_up: bool
 ) -> Core:
     """``core`` once the auction is won, in the discard: the contractor to act.
 
@@ -234,7 +241,7 @@ def contracted(
     record gets the contract's play ``setup``, and the kitty joins the contractor's
     cards if ``kitty_up`` (not sans kitty).  One builder for the whole step.
     """
-    old = core[4]
+    old: _Fields = core[4]
     hand = _new(
         Hand,
         (
@@ -252,18 +259,19 @@ def contracted(
         Core,
         (
             core[0], DISCARD, seat, core[3], hand, setup, log, hands, core[8],
-            core[9], core[10], core[11], core[12], core[13], core[14], core[15],
+            core[9], core[10], core[11], core[12], core[13], core[14],
+            core[15],
         ),
     )  # fmt: skip
 
 
-def scored(core: Core, phase: int, game: Game, result: tuple[int, ...]) -> Core:
+def scored(core: _Fields, phase: int, game: Game, result: tuple[int, ...]) -> Core:
     """``core`` once its hand is scored: nobody to act, the game's new totals.
 
     The hand gets its ``result`` (each side's change); ``phase`` is the hand or the
     game over.  One builder for the whole step.
     """
-    old = core[4]
+    old: _Fields = core[4]
     hand = _new(
         Hand,
         (
@@ -274,8 +282,9 @@ def scored(core: Core, phase: int, game: Game, result: tuple[int, ...]) -> Core:
     return _new(
         Core,
         (
-            core[0], phase, None, game, hand, core[5], core[6], core[7], core[8],
-            core[9], core[10], core[11], core[12], core[13], core[14], core[15],
+            core[0], phase, None, game, hand, core[5], core[6], core[7],
+            core[8], core[9], core[10], core[11], core[12], core[13],
+            core[14], core[15],
         ),
     )  # fmt: skip
 
