@@ -39,15 +39,12 @@ __all__ = [
     "scored",
     "start",
     "with_auction",
-    "with_contract",
     "with_discard",
-    "with_game",
     "with_hands",
     "with_nominated",
     "with_nomination",
     "with_partner",
     "with_result",
-    "with_setup",
 ]
 
 # The phases, as small ints (the facade's Phase enum is indexed by them).
@@ -155,8 +152,6 @@ if Core._fields != _CORE_FIELDS or Hand._fields != _HAND_FIELDS:
 
 CARDS: Final = _CORE_FIELDS.index("hands")
 """Where the card fields of :class:`Core` start."""
-_GAME: Final = _CORE_FIELDS.index("game")
-_SETUP: Final = _CORE_FIELDS.index("setup")
 _AUCTION: Final = _HAND_FIELDS.index("auction")
 _DISCARDS: Final = _HAND_FIELDS.index("discards")
 _JOKER_SUIT: Final = _HAND_FIELDS.index("joker_suit")
@@ -192,19 +187,9 @@ def start(rules: Any, game: Game, hand: Hand, to_act: int | None) -> Core:
     return Core(rules, BIDDING, to_act, game, hand, Setup(), None, hand.dealt)
 
 
-def with_setup(core: Core, setup: Setup) -> Core:
-    """``core`` with a new play setup."""
-    return _new(Core, (*core[:_SETUP], setup, *core[_SETUP + 1 :]))
-
-
 def with_hands(core: Core, hands: tuple[int, ...]) -> Core:
     """``core`` with new hands (the kitty taken up, the discards put away)."""
     return _new(Core, (*core[:CARDS], hands, *core[CARDS + 1 :]))
-
-
-def with_game(core: Core, game: Game) -> Core:
-    """``core`` with the game's new totals and winners (a hand was scored)."""
-    return _new(Core, (*core[:_GAME], game, *core[_GAME + 1 :]))
 
 
 def with_nominated(setup: Setup, suit: int) -> Setup:
@@ -292,12 +277,6 @@ def scored(core: _Fields, phase: int, game: Game, result: tuple[int, ...]) -> Co
 def with_auction(hand: Hand, auction: Any) -> Hand:
     """``hand`` with a new auction."""
     return _new(Hand, (*hand[:_AUCTION], auction, *hand[_AUCTION + 1 :]))
-
-
-def with_contract(hand: Hand, auction: Any, contract: Any, sitting: int) -> Hand:
-    """``hand`` once the auction is won: its final auction, contract and sitters."""
-    rest = hand[_AUCTION + 3 :]
-    return _new(Hand, (*hand[:_AUCTION], auction, contract, sitting, *rest))
 
 
 def with_discard(hand: Hand, discards: int) -> Hand:
