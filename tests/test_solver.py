@@ -202,7 +202,8 @@ def test_solver_agrees_with_brute_force(rules: Rules, seed: int, line: int) -> N
 @given(game_rules(), seeds(), st.integers(0, 2**32))
 def test_trick_start_bounds_hold(rules: Rules, seed: int, line: int) -> None:
     """The solver's quick- and sure-trick bounds at a trick's start (which cut the
-    search off) contain the brute-force value."""
+    search off) contain the brute-force value, also when a probe's window (here
+    "at least ``k`` tricks", ``k`` drawn from the line) ends their count early."""
     state = _position(seed, line, 4 if rules.players <= 4 else 3, rules)
     rng = random.Random(line)
     while state is not None and state.to_act is not None and state.trick:
@@ -214,9 +215,9 @@ def test_trick_start_bounds_hold(rules: Rules, seed: int, line: int) -> None:
     misere = isinstance(contract.bid, MisereBid)
     core = inner(state)
     left = 10 - state.tricks_played
-    low, high, _ = _bounds(
-        _context(core), position_of(core), 0, min(left, 1) if misere else left
-    )
+    high = min(left, 1) if misere else left
+    k = line % (high + 1)
+    low, high, _ = _bounds(_context(core), position_of(core), 0, high, k - 1, k)
     assert low <= _brute(state, _team(state), misere, {}) <= high
 
 
@@ -375,7 +376,7 @@ def test_bounds_with_a_lead_to_partners_tops_hold(
         if not _partner_entry(ctx, pos):
             continue
         left = 10 - state.tricks_played
-        low, high, _ = _bounds(ctx, pos, 0, left)
+        low, high, _ = _bounds(ctx, pos, 0, left, -1, left + 1)  # every bound
         assert low <= _brute(state, _team(state), False, {}) <= high
         return
 

@@ -694,6 +694,10 @@ def _moves(ctx: Context, pos: Position) -> list[int]:
         mask, names = (held & led_mask or held) if trick else held, 0
     else:
         mask, names = _legal(ctx, pos)
+    if trick and not mask & (mask - 1):
+        # one card to follow with (often: the last of a suit, a singleton): nothing
+        # to order
+        return [256 - mask.bit_length()]  # 255 - choice
     team = ctx[6]
     mine = (team >> seat & 1) == (team >> winner & 1)
     if trick:
@@ -1700,12 +1704,15 @@ def _tops_at(
     return tops, 0
 
 
-def _bounds(ctx: Context, pos: Position, low: int, high: int) -> tuple[int, int, int]:
+def _bounds(
+    ctx: Context, pos: Position, low: int, high: int, alpha: int, beta: int
+) -> tuple[int, int, int]:
     """Narrow ``low``/``high`` at the start of a trick by quick and sure tricks.
 
     Both depend only on the lengths of the suits and the cards they read, so they
     are computed once per transposition-table entry; those cards (when a bound
-    narrowed) are the third item.
+    narrowed) are the third item.  The sure tricks are not counted when the quick
+    tricks already end the search of the window ``alpha``, ``beta``.
     """
     misere, contractor, team = ctx[1], ctx[5], ctx[6]
     if misere:
@@ -1721,8 +1728,12 @@ def _bounds(ctx: Context, pos: Position, low: int, high: int) -> tuple[int, int,
     if team >> pos[2] & 1:
         if quick > low:
             low, rel = quick, read
+            if low >= beta:
+                return low, high, rel
     elif left - quick < high:
         high, rel = left - quick, read
+        if high <= alpha:
+            return low, high, rel
     ours, our_bit, theirs, their_bit = _sure_side(ctx, pos)
     if ours > low:
         low = ours
@@ -1918,7 +1929,7 @@ def _search(
         entries = table.get(shape)
         found, low, high, rel = _lookup(ctx, entries, pos, tops, low, high, alpha, beta)
         if not found:
-            low, high, rel = _bounds(ctx, pos, low, high)
+            low, high, rel = _bounds(ctx, pos, low, high, alpha, beta)
             if low == high or low >= beta or high <= alpha:
                 _store(ctx, table, pos, shape, tops, (low, high, rel), entries)
         if low >= beta or low == high:
