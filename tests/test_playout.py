@@ -376,3 +376,18 @@ def test_the_slots_play_as_the_codes(
                 patch.setattr(engine, "_COMPILED", True)
                 assert playout(state, seed=seed) == by_code
                 assert playout(state, policy=Recorder("random", seed)) == picked
+
+
+def test_popcount_counts_every_mask_width() -> None:
+    """The engine's bit count (a loop when compiled, ``bit_count`` pure) on masks of
+    every width the engine meets: a suit's, a slotted hand's, a six-player hand's
+    (beyond a machine word, with the Joker's bit 64)."""
+    from five_hundred._engine.codes import JOKER_BIT, popcount
+
+    rng = random.Random(11)
+    assert popcount(0) == 0
+    for width in (16, 62, 63, 65):
+        for _ in range(200):
+            mask = rng.getrandbits(width)
+            assert popcount(mask) == mask.bit_count()
+    assert popcount(JOKER_BIT | 1) == 2

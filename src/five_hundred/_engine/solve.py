@@ -604,13 +604,17 @@ def _strongest(key: int, led: int, cards: int) -> int:
 def _discard_length(key: int, suit: int, held: int, live: int, led: int) -> int:
     """How a discard ranks its suit, shortest first (see :func:`_rank_move`).
 
-    The seat's length in it, plus 16 when the seat holds the suit's strongest live
-    card (a winner kept); 0 for the suit led.
+    The seat's length in it (``held``: its cards of the suit), plus 16 when the seat
+    holds the suit's strongest live card (a winner kept); 0 for the suit led.
     """
     if suit == led:
         return 0
-    order = N_SUIT_MASKS[key][suit] if PLAIN[key][suit] else 0
-    holds_top = _tops_at(RANKED[key][suit], held, live, order)[0] > 0
+    if PLAIN[key][suit]:
+        # bit order is rank order, and of two disjoint masks the one holding the
+        # higher bit is the greater int: the seat's cards against the others' live ones
+        holds_top = held > live & N_SUIT_MASKS[key][suit] & ~held
+    else:
+        holds_top = _tops_at(RANKED[key][suit], held, live)[0] > 0
     return popcount(held) + (16 if holds_top else 0)
 
 
