@@ -1413,7 +1413,9 @@ def _deeper(one: int, other: int) -> int:
     """The depths of each suit, the deeper of two entries' (see :func:`_mask_of`)."""
     out = 0
     for shift in range(0, DEPTH * (NO_SUIT + 1), DEPTH):
-        out |= max(one >> shift & 31, other >> shift & 31) << shift
+        depth = one >> shift & 31
+        deeper = other >> shift & 31
+        out |= (deeper if deeper > depth else depth) << shift
     return out
 
 
@@ -1551,13 +1553,17 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
                         break
             if theirs and suit != trump:
                 for held in ruffers:
-                    theirs = min(theirs, popcount(held & suit_mask))
-            entry = max(entry, theirs)
+                    length = popcount(held & suit_mask)
+                    if length < theirs:
+                        theirs = length
+            if theirs > entry:
+                entry = theirs
             continue
         if suit != trump:
             for held in ruffers:
                 length = popcount(held & suit_mask)
-                tops = min(tops, length)
+                if length < tops:
+                    tops = length
         count += tops
     return count + entry, rel
 
@@ -1872,8 +1878,10 @@ def _lookup(
         if stored_low > low or stored_high < high:
             depths = entry[6]
             used = _deeper(used, depths) if used else depths
-            low = max(low, stored_low)
-            high = min(high, stored_high)
+            if stored_low > low:
+                low = stored_low
+            if stored_high < high:
+                high = stored_high
             if low >= beta or high <= alpha or low == high:
                 break
     return found, low, high, _rel_of(ctx, pos[10], used) if used else 0
@@ -1940,7 +1948,10 @@ def _search(
             return low, rel
         if high <= alpha:
             return high, rel
-        alpha, beta = max(alpha, low), min(beta, high)
+        if low > alpha:
+            alpha = low
+        if high < beta:
+            beta = high
     items = _moves(ctx, pos)
     lower = LOWER[key]
     if shape < 0 and len(items) == 1:
@@ -1999,9 +2010,11 @@ def _search(
         rel |= every
     if shape >= 0:
         if value <= start_alpha:
-            high = min(high, value)
+            if value < high:
+                high = value
         elif value >= start_beta:
-            low = max(low, value)
+            if value > low:
+                low = value
         else:
             low = high = value
         _store(ctx, table, pos, shape, tops, (low, high, rel), entries)
