@@ -42,6 +42,7 @@ from five_hundred._engine.core import Core
 from five_hundred._engine.playout import JOKER_LEAD
 from five_hundred._engine.solve import (
     CUT_SPECS,
+    DEPTH,
     N_EFF,
     N_JOKER,
     N_KEYS,
@@ -75,6 +76,7 @@ from five_hundred._engine.solve import (
     _mask_of,
     _order,
     _packed,
+    _quick,
     _rank_move,
     _rel_of,
     _run_bottom,
@@ -342,11 +344,15 @@ def _partner_entry(ctx: Context, pos: Position) -> bool:
 
 
 def _trick_starts(
-    rules: Rules, seed: int, line: int
+    rules: Rules, seed: int, line: int, left: int = 0
 ) -> Iterator[tuple[GameState, Context, Position]]:
-    """Up to 12 random trick starts of trick contracts (not misère), solver's view."""
+    """Up to 12 random trick starts of trick contracts (not misère), solver's view.
+
+    With at most ``left`` tricks to go (by default, few enough to solve by brute force).
+    """
+    left = left or (4 if rules.players <= 4 else 3)
     for attempt in range(12):
-        state = _position(seed, line + attempt, 4 if rules.players <= 4 else 3, rules)
+        state = _position(seed, line + attempt, left, rules)
         rng = random.Random(line + attempt)
         while state is not None and state.to_act is not None and state.trick:
             state = apply(state, rng.choice(legal_actions(state)))
@@ -379,6 +385,55 @@ def test_bounds_with_a_lead_to_partners_tops_hold(
         low, high, _ = _bounds(ctx, pos, 0, left, -1, left + 1)  # every bound
         assert low <= _brute(state, _team(state), False, {}) <= high
         return
+
+
+def _alike_below(ctx: Context, pos: Position, rel: int, rng: random.Random) -> Position:
+    """``pos`` with the cards of each suit below those ``rel`` reads dealt anew.
+
+    The places from the top of each suit down to the lowest card of ``rel`` keep
+    their holders (as a table entry compares them); the live cards below are
+    shuffled among the seats that held them, each seat keeping its length.
+    """
+    key, seats = ctx[0], ctx[7]
+    live = pos[10]
+    depths = _mask_of(ctx, live, rel)[0]
+    hands = list(pos[0])
+    for suit in range(NO_SUIT + 1):
+        depth = depths >> DEPTH * suit & 31
+        lower = [code for code in RANKED[key][suit] if live >> code & 1][depth:]
+        holders = [seat for code in lower for seat in seats if hands[seat] >> code & 1]
+        rng.shuffle(holders)
+        for code in lower:
+            for seat in seats:
+                hands[seat] &= ~(1 << code)
+        for code, seat in zip(lower, holders, strict=True):
+            hands[seat] |= 1 << code
+    return (tuple(hands), *pos[1:])
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_trick_start_bounds_read_enough_cards(
+    rules: Rules, seed: int, line: int
+) -> None:
+    """A position whose holders agree with a trick start's down to the cards its
+    quick and sure tricks read (the rest dealt anew, the lengths kept) counts at
+    least as many: the table may give their bounds to every such position."""
+    rng = random.Random(line)
+    for _, ctx, pos in _trick_starts(rules, seed, line, 8):
+        quick, read = _quick(ctx, pos)
+        ours, our_bit, theirs, their_bit = _sure_side(ctx, pos)
+        for _ in range(8):
+            alike = _alike_below(ctx, pos, read, rng)
+            assert _quick(ctx, alike)[0] >= quick
+            alike = _alike_below(ctx, pos, our_bit | their_bit, rng)
+            counts = _sure_side(ctx, alike)
+            assert counts[0] >= ours
+            assert counts[2] >= theirs
 
 
 def _top_trumps_only(ctx: Context, pos: Position) -> int:

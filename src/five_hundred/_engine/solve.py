@@ -1494,7 +1494,13 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
     of a seat that can ruff it, unless the leader's top trumps draw them first: so
     every counted trick is followed in suit by them.  A partner keeps its top card
     while the leader cashes: it always holds another card to play.  Also the cards
-    the count read beyond the lengths of the suits (see :func:`_tops_at`).
+    the count read beyond the lengths of the suits: the lowest of the top cards of
+    each suit it counts (as many as a ruffer's length leaves), of the top trumps that
+    draw the other side's, and of the partner's top cards it counts (see
+    :func:`_tops_at`).  Only those: a position whose holders agree down to them
+    counts at least as many (a suit where the leader's side holds no top card, or
+    fewer, adds nothing to the count), so a bound from it holds for every such
+    position.
     """
     key, options, team, seats = ctx[0], ctx[4], ctx[6], ctx[7]
     hands = pos[0]
@@ -1526,12 +1532,16 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
             length = popcount(held & trumps)
             if length > most:
                 most = length
-        drawn, stop = _tops_at(ranked_of[trump], own, live)
-        rel |= stop
+        drawn, bit = _tops_at(ranked_of[trump], own, live)
         if drawn >= most:
             ruffers = []
+            order = masks[trump] if PLAIN[key][trump] else 0
+            rel |= (
+                bit if drawn == most else _nth_top(ranked_of[trump], live, order, most)
+            )
     count = 0
     entry = 0  # the most tricks a partner's top cards take after a lead to them
+    entry_bit = 0  # the lowest of those top cards
     plain = PLAIN[key]
     for suit in range(4):
         suit_mask = masks[suit]
@@ -1539,33 +1549,38 @@ def _quick(ctx: Context, pos: Position) -> tuple[int, int]:
             continue
         ranked = ranked_of[suit]
         order = suit_mask if plain[suit] else 0
-        tops, stop = _tops_at(ranked, own, live, order)
-        rel |= stop
+        tops, bit = _tops_at(ranked, own, live, order)
         if not tops:
             # a low card of a suit whose top card a partner holds: led after the
             # leader's own tops, it puts that partner on lead to cash its tops
             theirs = 0
             for seat in seats:
                 if seat != leader and team >> seat & 1 == side:
-                    theirs, stop = _tops_at(ranked, hands[seat], live, order)
-                    rel |= stop
+                    theirs, bit = _tops_at(ranked, hands[seat], live, order)
                     if theirs:
                         break
+            cashed = theirs
             if theirs and suit != trump:
                 for held in ruffers:
                     length = popcount(held & suit_mask)
-                    if length < theirs:
-                        theirs = length
-            if theirs > entry:
-                entry = theirs
+                    if length < cashed:
+                        cashed = length
+            if cashed > entry:
+                entry = cashed
+                entry_bit = (
+                    bit if cashed == theirs else _nth_top(ranked, live, order, cashed)
+                )
             continue
+        cashed = tops
         if suit != trump:
             for held in ruffers:
                 length = popcount(held & suit_mask)
-                if length < tops:
-                    tops = length
-        count += tops
-    return count + entry, rel
+                if length < cashed:
+                    cashed = length
+        if cashed:
+            count += cashed
+            rel |= bit if cashed == tops else _nth_top(ranked, live, order, cashed)
+    return count + entry, rel | entry_bit
 
 
 def _top_holder(ctx: Context, pos: Position) -> tuple[int, int]:
@@ -1692,26 +1707,50 @@ def _tops(ranked: tuple[int, ...], own: int, live: int) -> int:
 def _tops_at(
     ranked: tuple[int, ...], own: int, live: int, order: int = 0
 ) -> tuple[int, int]:
-    """:func:`_tops`, and the bit of the live card it stopped at.
+    """:func:`_tops`, and the bit of the lowest of those top cards (0: none).
 
-    That bit is 0 when ``own`` holds every live card of the suit (the lengths tell).
-    ``order``: the suit's mask when its bit order is rank order (see :data:`PLAIN`),
-    so that bit operations count (else 0: walk ``ranked``).
+    A count of them reads those cards alone: a position whose holders of the suit's
+    live cards agree down to that bit (with ``own`` holding the same cards above it)
+    counts at least as many.  ``order``: the suit's mask when its bit order is rank
+    order (see :data:`PLAIN`), so that bit operations count (else 0: walk
+    ``ranked``).
     """
     if order:
+        held = own & order
         others = live & order & ~own
-        if not others:
-            return popcount(own & order), 0
-        stop = 1 << others.bit_length() - 1
-        return popcount(own & order & -(stop << 1)), stop
+        if others:
+            held &= -(1 << others.bit_length())  # those above every other live card
+        return popcount(held), held & -held
     tops = 0
+    low = 0
     for code in ranked:
         bit = 1 << code  # (see the module docstring)
         if own & bit:
             tops += 1
+            low = bit
         elif live & bit:
-            return tops, bit
-    return tops, 0
+            break
+    return tops, low
+
+
+def _nth_top(ranked: tuple[int, ...], live: int, order: int, count: int) -> int:
+    """The bit of the ``count``-th live card of a suit from the top (``count`` >= 1).
+
+    ``order`` as for :func:`_tops_at`.
+    """
+    if order:
+        rest = live & order
+        while count > 1:  # (compiled, a loop counter ``_`` would be boxed)
+            rest ^= 1 << rest.bit_length() - 1
+            count -= 1
+        return 1 << rest.bit_length() - 1
+    for code in ranked:
+        bit = 1 << code
+        if live & bit:
+            count -= 1
+            if not count:
+                return bit
+    return 0
 
 
 def _bounds(
