@@ -1759,9 +1759,10 @@ def _bounds(
     """Narrow ``low``/``high`` at the start of a trick by quick and sure tricks.
 
     Both depend only on the lengths of the suits and the cards they read, so they
-    are computed once per transposition-table entry; those cards (when a bound
-    narrowed) are the third item.  The sure tricks are not counted when the quick
-    tricks already end the search of the window ``alpha``, ``beta``.
+    are computed once per transposition-table entry; the cards read by the bounds
+    given (a bound narrowed further by another reads only the other's) are the
+    third item.  The sure tricks are not counted when the quick tricks already end
+    the search of the window ``alpha``, ``beta``.
     """
     misere, contractor, team = ctx[1], ctx[5], ctx[6]
     if misere:
@@ -1770,27 +1771,25 @@ def _bounds(
             if holder == contractor:
                 return 1, high, bit  # it holds the top card of all: it wins a trick
         return low, high, 0
-    rel = 0
     left = HAND_SIZE - pos[7]
+    low_rel = high_rel = 0  # the cards each bound read
     quick, read = _quick(ctx, pos)
     quick = min(quick, left)
     if team >> pos[2] & 1:
         if quick > low:
-            low, rel = quick, read
+            low, low_rel = quick, read
             if low >= beta:
-                return low, high, rel
+                return low, high, low_rel
     elif left - quick < high:
-        high, rel = left - quick, read
+        high, high_rel = left - quick, read
         if high <= alpha:
-            return low, high, rel
+            return low, high, high_rel
     ours, our_bit, theirs, their_bit = _sure_side(ctx, pos)
     if ours > low:
-        low = ours
-        rel |= our_bit
+        low, low_rel = ours, our_bit
     if left - theirs < high:
-        high = left - theirs
-        rel |= their_bit
-    return low, high, rel
+        high, high_rel = left - theirs, their_bit
+    return low, high, low_rel | high_rel
 
 
 def _store(
