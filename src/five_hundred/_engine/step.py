@@ -84,9 +84,11 @@ def play_card(core: Core, code: int, named: int, action: Any) -> Core:
     if not trick:
         led = eff if eff != NO_SUIT or named < 0 else named
         suits_led |= 1 << led
-    elif eff != led and (eff != NO_SUIT or options[0]):
-        voids |= BITS[4 * seat + led]
-    trick += (code,)
+        trick = (code,)  # a lead: no concatenation
+    else:
+        if eff != led and (eff != NO_SUIT or options[0]):
+            voids |= BITS[4 * seat + led]
+        trick += (code,)
     if len(trick) < active:
         to_act: int = next_seat[seat]
         nxt: int = hands[to_act]
