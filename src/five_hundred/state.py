@@ -1540,8 +1540,12 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
         phase = -1  # not for the seat to act: the full check refuses it
     if phase == _PLAY:
         # The fast path: one of the shared plays of legal_actions, legal now (a Joker
-        # lead naming a suit goes through the full check).
-        code = _CODE_BY_ID.get(id(action), -1)
+        # lead naming a suit goes through the full check).  A subscript, not .get: no
+        # method call when the play is found, the common case.
+        try:
+            code = _CODE_BY_ID[id(action)]
+        except KeyError:
+            code = -1
         if _compiled:  # the same checks and the step in one engine call
             after = play_id(core, code, PLAYS)
         elif (
