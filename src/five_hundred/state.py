@@ -1408,7 +1408,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             return found
     elif core.phase == _PLAY:  # the hot path: the shared plays of the legal mask
         legal = core.legal
-        if legal & JOKER_BIT and core.led < 0 and core.setup.key == NT:
+        # the Joker's bit by a shift: a small int, where ``&`` builds a 65-bit one
+        if legal >> JOKER_CODE and core.led < 0 and core.setup.key == NT:
             return plays_from_mask(legal, _joker_names(core, _seat(core)))
         return PLAYS_OF_MASK[legal]
     if core.phase == _BIDDING:  # the auction's own listing (no table, no frame)
