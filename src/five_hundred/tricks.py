@@ -270,11 +270,12 @@ SUIT_PLAYS_CACHE_SIZE: Final = 4096
 Every subset of a suit would take some 12 MB per suit.
 """
 
-_SPADES: Final[dict[int, tuple[PlayCard, ...]]] = {}
-_CLUBS: Final[dict[int, tuple[PlayCard, ...]]] = {}
-_DIAMONDS: Final[dict[int, tuple[PlayCard, ...]]] = {}
-_HEARTS: Final[dict[int, tuple[PlayCard, ...]]] = {}
-"""The plays of each set of ranks met of each suit (16 bits of a mask)."""
+_SPADES: Final[dict[int, tuple[PlayCard, ...]]] = {0: ()}
+_CLUBS: Final[dict[int, tuple[PlayCard, ...]]] = {0: ()}
+_DIAMONDS: Final[dict[int, tuple[PlayCard, ...]]] = {0: ()}
+_HEARTS: Final[dict[int, tuple[PlayCard, ...]]] = {0: ()}
+"""The plays of each set of ranks met of each suit (16 bits of a mask), the empty set
+from the start (``mask_plays`` looks up every suit, held or not)."""
 
 
 class _PlaysOfMask(dict[int, tuple[PlayCard, ...]]):

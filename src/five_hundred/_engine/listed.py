@@ -34,32 +34,25 @@ def mask_plays(
 
     For a mask not in the table of whole masks (it is not looked up there).  Each
     suit's plays come from its table of rank sets, the Joker's last; the tables keep
-    the first ``whole_size`` masks and ``suit_size`` rank sets of a suit met.  The mask
-    is split by ``struct`` and the four suits are written out: in pure Python, bit
-    operations on the 65-bit mask and a loop cost more.
+    the first ``whole_size`` masks and ``suit_size`` rank sets of a suit met (the
+    empty set among them).  The mask is split by ``struct`` and the four suits are
+    written out: in pure Python, bit operations on the 65-bit mask and a loop cost
+    more.
     """
     whole, suits, plays = tables
     spades, clubs, diamonds, hearts, joker = _SPLIT(mask.to_bytes(9, "little"))
-    found: tuple[Any, ...] = ()
-    if spades:
-        part = suits[0].get(spades)
+    try:
+        # every suit's rank set met before (the common case): four subscripts, no
+        # test per suit (an empty set's plays are () and add nothing)
         found = (
-            _suit_plays(suits, plays, 0, spades, suit_size) if part is None else part
+            suits[0][spades] + suits[1][clubs] + suits[2][diamonds] + suits[3][hearts]
         )
-    if clubs:
-        part = suits[1].get(clubs)
-        found += (
-            _suit_plays(suits, plays, 1, clubs, suit_size) if part is None else part
-        )
-    if diamonds:
-        part = suits[2].get(diamonds)
-        found += (
-            _suit_plays(suits, plays, 2, diamonds, suit_size) if part is None else part
-        )
-    if hearts:
-        part = suits[3].get(hearts)
-        found += (
-            _suit_plays(suits, plays, 3, hearts, suit_size) if part is None else part
+    except KeyError:
+        found = (
+            _suit_plays(suits, plays, 0, spades, suit_size)
+            + _suit_plays(suits, plays, 1, clubs, suit_size)
+            + _suit_plays(suits, plays, 2, diamonds, suit_size)
+            + _suit_plays(suits, plays, 3, hearts, suit_size)
         )
     if joker:
         found += (plays[JOKER_CODE],)
@@ -75,12 +68,17 @@ def _suit_plays(
     ranks: int,
     size: int,
 ) -> tuple[Any, ...]:
-    """The plays of a set of ranks of ``suit`` not in its table (kept if there is room)."""
-    base: int = _SUIT_BITS * suit
-    found = tuple([plays[base + b] for b in range(_SUIT_BITS) if ranks >> b & 1])
+    """The plays of a set of ranks of ``suit``, from its table or made.
+
+    A set made is kept if the table has room.
+    """
     table = suits[suit]
-    if len(table) < size:
-        table[ranks] = found
+    found = table.get(ranks)
+    if found is None:
+        base: int = _SUIT_BITS * suit
+        found = tuple([plays[base + b] for b in range(_SUIT_BITS) if ranks >> b & 1])
+        if len(table) < size:
+            table[ranks] = found
     return found
 
 
