@@ -1067,12 +1067,12 @@ def _apply_call(core: Core, call: Call, log: Log) -> GameState:
 
 
 def _after_call(core: Core, auction: Auction, log: Log) -> GameState:
-    rules: Rules = core.rules
     to_act = auction.to_act
     if to_act is not None:
         new = GameState()  # _wrap, inline on the most common call
         _set_core(new, _core.called(core, auction, to_act, log))
         return new
+    rules: Rules = core.rules  # read once the auction is over (not on every call)
     contract = auction.contract
     if contract is None:  # thrown in: nobody scores
         hand = _core.with_result(

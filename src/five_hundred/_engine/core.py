@@ -230,58 +230,63 @@ def called(core: Core, auction: Any, to_act: int, log: Log) -> Core:
 
 
 def contracted(
-    core: _Fields, auction: Any, contract: Any, setup: Setup, log: Log, kitty_up: bool
+    core: Core, auction: Any, contract: Any, setup: Setup, log: Log, kitty_up: bool
 ) -> Core:
     """``core`` once the auction is won, in the discard: the contractor to act.
 
     The hand gets its final auction, the contract and the seats that sit out; the
     record gets the contract's play ``setup``, and the kitty joins the contractor's
-    cards if ``kitty_up`` (not sans kitty).  One builder for the whole step.
+    cards if ``kitty_up`` (not sans kitty).  One builder for the whole step, both
+    records unpacked once (see :data:`_CoreFields`).
     """
-    old: _Fields = core[4]
+    fields: _CoreFields = core
+    (rules, _, _, game, old, _, _, hands, leader, trick, led, suits_led, voids, won, done, legal) = fields  # fmt: skip
+    parts: _HandFields = old
+    (dealer, dealt, kitty, _, _, _, discards, joker, card, partner, result) = parts  # fmt: skip
     hand = _new(
         Hand,
         (
-            old[0], old[1], old[2], auction, contract, setup.sitting, old[6], old[7],
-            old[8], old[9], old[10],
+            dealer, dealt, kitty, auction, contract, setup.sitting, discards, joker,
+            card, partner, result,
         ),
     )  # fmt: skip
     seat = setup.contractor
-    hands = core[7]
     if kitty_up:
         held = list(hands)
-        held[seat] |= old[2]
+        held[seat] |= kitty
         hands = tuple(held)
     return _new(
         Core,
         (
-            core[0], DISCARD, seat, core[3], hand, setup, log, hands, core[8],
-            core[9], core[10], core[11], core[12], core[13], core[14],
-            core[15],
+            rules, DISCARD, seat, game, hand, setup, log, hands, leader, trick, led,
+            suits_led, voids, won, done, legal,
         ),
     )  # fmt: skip
 
 
-def scored(core: _Fields, phase: int, game: Game, result: tuple[int, ...]) -> Core:
+def scored(core: Core, phase: int, game: Game, result: tuple[int, ...]) -> Core:
     """``core`` once its hand is scored: nobody to act, the game's new totals.
 
     The hand gets its ``result`` (each side's change); ``phase`` is the hand or the
-    game over.  One builder for the whole step.
+    game over.  One builder for the whole step, both records unpacked once (see
+    :data:`_CoreFields`).
     """
-    old: _Fields = core[4]
+    fields: _CoreFields = core
+    (rules, _, _, _, old, setup, log, hands, leader, trick, led, suits_led, voids, won, done, legal) = fields  # fmt: skip
+    parts: _HandFields = old
+    (dealer, dealt, kitty, auction, contract, sitting, discards, joker, card, partner, _) = parts  # fmt: skip
     hand = _new(
         Hand,
         (
-            old[0], old[1], old[2], old[3], old[4], old[5], old[6], old[7], old[8],
-            old[9], result,
+            dealer, dealt, kitty, auction, contract, sitting, discards, joker, card,
+            partner, result,
         ),
     )  # fmt: skip
     return _new(
         Core,
         (
-            core[0], phase, None, game, hand, core[5], core[6], core[7],
-            core[8], core[9], core[10], core[11], core[12], core[13],
-            core[14], core[15],
+            rules, phase, None, game, hand, setup, log, hands, leader, trick, led,
+            suits_led, voids, won, done, legal,
         ),
     )  # fmt: skip
 
