@@ -64,11 +64,13 @@ def play_card(core: Core, code: int, named: int, action: Any) -> Core:
     key, misere, active, next_seat, contractor, order, _, options = setup
     new_log: Any = (log, action, seat)  # an object: compiled, not unpacked again
     eff: int = EFF[key][code]
+    new: Any = hands[seat] ^ BITS[code]  # (before the test below narrows ``hands``)
     items: tuple[Any, ...] = hands
-    if len(items) == 4:
+    # the length of ``hands``, not of ``items``: mypy narrows the tuple tested to four
+    # items, which compiled code checks and unpacks again at every read
+    if len(hands) == 4:
         # four seats (the common game): the tuple built at once, the other hands
         # read as objects (compiled, not unboxed and boxed again; no list copied)
-        new: Any = hands[seat] ^ BITS[code]
         if seat == 0:
             hands = (new, items[1], items[2], items[3])
         elif seat == 1:
@@ -79,7 +81,7 @@ def play_card(core: Core, code: int, named: int, action: Any) -> Core:
             hands = (items[0], items[1], items[2], new)
     else:
         held = list(hands)
-        held[seat] = held[seat] ^ BITS[code]  # compiled: no generic in-place operator
+        held[seat] = new
         hands = tuple(held)
     if not trick:
         led = eff if eff != NO_SUIT or named < 0 else named
