@@ -43,6 +43,7 @@ from five_hundred._engine import compiled as _compiled
 from five_hundred._engine import core as _core
 from five_hundred._engine.adapter import play_id
 from five_hundred._engine.codes import (
+    BITS,
     HAND_SIZE,
     JOKER_BIT,
     JOKER_CODE,
@@ -1551,7 +1552,7 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
             after = play_id(core, code, PLAYS)
         elif (
             code >= 0
-            and core.legal >> code & 1
+            and core.legal & BITS[code]  # (a shift of the 65-bit mask costs more)
             and not (code == JOKER_CODE and core.led < 0 and core.setup.key == NT)
         ):
             after = play_card(core, code, -1, action)
