@@ -33,6 +33,7 @@ COMPILED = [
     "solve",
     "adapter",
     "listed",
+    "public",
 ]
 
 

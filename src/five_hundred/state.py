@@ -41,7 +41,6 @@ from five_hundred._checks import (
 )
 from five_hundred._engine import compiled as _compiled
 from five_hundred._engine import core as _core
-from five_hundred._engine.adapter import play_id
 from five_hundred._engine.codes import (
     BITS,
     HAND_SIZE,
@@ -57,6 +56,7 @@ from five_hundred._engine.core import Core, Game, Hand, Log, Setup
 from five_hundred._engine.listed import listed_plays
 from five_hundred._engine.memo import per_rules
 from five_hundred._engine.play import joker_suits, winner_index
+from five_hundred._engine.public import Front, state_play
 from five_hundred._engine.step import play_card, start_play
 from five_hundred._engine.tables import EFF
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
@@ -1386,6 +1386,9 @@ _ACTION_TYPES: Final = (
     CallPartner,
 )
 
+_FRONT: Final[Front] = (_CODE_BY_ID, PLAYS, GameState, _set_core, _finish)
+"""What the engine's card play on states builds and scores them with (compiled)."""
+
 
 # -- the generator, the validator and apply -------------------------------------------
 
@@ -1542,28 +1545,29 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
         phase = -1  # not for the seat to act: the full check refuses it
     if phase == _PLAY:
         # The fast path: one of the shared plays of legal_actions, legal now (a Joker
-        # lead naming a suit goes through the full check).  A subscript, not .get: no
-        # method call when the play is found, the common case.
-        try:
-            code = _CODE_BY_ID[id(action)]
-        except KeyError:
-            code = -1
-        if _compiled:  # the same checks and the step in one engine call
-            after = play_id(core, code, PLAYS)
-        elif (
-            code >= 0
-            and core.legal & BITS[code]  # (a shift of the 65-bit mask costs more)
-            and not (code == JOKER_CODE and core.led < 0 and core.setup.key == NT)
-        ):
-            after = play_card(core, code, -1, action)
+        # lead naming a suit goes through the full check).
+        if _compiled:  # the checks, the step and the new state in one engine call
+            new: GameState | None = state_play(core, action, _FRONT)
+            if new is not None:
+                return new
         else:
-            after = None
-        if after is not None:
-            if after.to_act is None:
-                return _finish(after)
-            new = GameState()  # _wrap, inline on the most common path
-            _set_core(new, after)
-            return new
+            # A subscript, not .get: no method call when the play is found (the
+            # common case).
+            try:
+                code = _CODE_BY_ID[id(action)]
+            except KeyError:
+                code = -1
+            if (
+                code >= 0
+                and core.legal & BITS[code]  # (a shift of the 65-bit mask costs more)
+                and not (code == JOKER_CODE and core.led < 0 and core.setup.key == NT)
+            ):
+                after = play_card(core, code, -1, action)
+                if after.to_act is None:
+                    return _finish(after)
+                new = GameState()  # _wrap, inline on the most common path
+                _set_core(new, after)
+                return new
     elif phase == _BIDDING:
         auction = advance_listed(action, core.hand.auction)
         to_act = core.to_act  # a seat, since the auction was open (_seat, inline)
