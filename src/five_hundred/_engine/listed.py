@@ -12,7 +12,7 @@ facade passes the play of each card code (``plays``).
 import struct
 from typing import Any, Final
 
-from five_hundred._engine.codes import JOKER_BIT, JOKER_CODE, NT
+from five_hundred._engine.codes import JOKER_CODE, NT
 from five_hundred._engine.core import PLAY, Core
 
 __all__ = ["PlayTables", "listed_plays", "mask_plays"]
@@ -92,8 +92,11 @@ def listed_plays(
     """
     if core.phase != PLAY:
         return None
-    legal: int = core.legal
-    if legal & JOKER_BIT and core.led < 0 and core.setup.key == NT:
+    # The mask stays the record's object, the table's key as it is (compiled, an int
+    # variable would be unboxed and boxed again for the lookup); the Joker's bit by a
+    # shift (``&`` would build a long integer).
+    legal: Any = core.legal
+    if legal >> JOKER_CODE and core.led < 0 and core.setup.key == NT:
         return None
     found = tables[0].get(legal)
     return (

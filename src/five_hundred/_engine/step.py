@@ -10,7 +10,13 @@ inline, as in the playout loop.
 
 from typing import Any, Final
 
-from five_hundred._engine.codes import BITS, HAND_SIZE, JOKER_BIT, NO_SUIT, NT
+from five_hundred._engine.codes import (
+    BITS,
+    HAND_SIZE,
+    JOKER_CODE,
+    NO_SUIT,
+    NT,
+)
 from five_hundred._engine.core import PLAY, Core, Setup
 from five_hundred._engine.play import legal_mask, winner_index
 from five_hundred._engine.tables import EFF, SUIT_MASKS
@@ -24,7 +30,7 @@ _Core: Final = Core  # compiled: a static, not a lookup in the globals per play
 def next_mask(setup: Setup, held: int, led: int, suits_led: int, done: int) -> int:
     """The legal mask of ``held`` in the play under ``setup`` (see ``legal_mask``)."""
     key: int = setup.key
-    if key != NT or not held & JOKER_BIT:
+    if key != NT or not held >> JOKER_CODE:  # (a shift: ``&`` builds a long integer)
         return held if led < 0 else (held & SUIT_MASKS[key][led] or held)
     return legal_mask(
         held, key, led, setup.options, setup.misere, suits_led, done == HAND_SIZE - 1
@@ -64,8 +70,13 @@ def play_card(core: Core, code: int, named: int, action: Any) -> Core:
     key, misere, active, next_seat, contractor, order, _, options = setup
     new_log: Any = (log, action, seat)  # an object: compiled, not unpacked again
     eff: int = EFF[key][code]
-    new: Any = hands[seat] ^ BITS[code]  # (before the test below narrows ``hands``)
+    # The masks stay objects too: a hand holding the Joker (bit 64) is a long integer,
+    # whose bit operations as objects cost a fraction of compiled ints' (which convert
+    # a long one to an object and back around each operation).
     items: tuple[Any, ...] = hands
+    bits: tuple[Any, ...] = BITS
+    masks: tuple[Any, ...] = SUIT_MASKS[key]
+    new: Any = items[seat] ^ bits[code]
     # the length of ``hands``, not of ``items``: mypy narrows the tuple tested to four
     # items, which compiled code checks and unpacks again at every read
     if len(hands) == 4:
@@ -89,19 +100,27 @@ def play_card(core: Core, code: int, named: int, action: Any) -> Core:
         trick = (code,)  # a lead: no concatenation
     else:
         if eff != led and (eff != NO_SUIT or options[0]):
-            voids |= BITS[4 * seat + led]
-        trick += (code,)
+            voids |= bits[4 * seat + led]
+        # built at once for the common lengths: ``trick += (code,)`` builds a tuple
+        # of one card, then the concatenation
+        count = len(trick)
+        if count == 1:
+            trick = (trick[0], code)
+        elif count == 2:
+            trick = (trick[0], trick[1], code)
+        else:
+            trick += (code,)
     if len(trick) < active:
         to_act: int = next_seat[seat]
-        nxt: int = hands[to_act]
+        nxt: Any = hands[to_act]
         legal = (
-            nxt & SUIT_MASKS[key][led] or nxt
-            if key != NT or not nxt & JOKER_BIT
+            nxt & masks[led] or nxt
+            if key != NT or not nxt >> JOKER_CODE
             else next_mask(setup, nxt, led, suits_led, done)
         )
         return _new(_Core, (rules, phase, to_act, game, hand, setup, new_log, hands, leader, trick, led, suits_led, voids, won, done, legal))  # fmt: skip
     winner: int = order[leader][winner_index(trick, key, led)]
-    won += BITS[4 * winner]
+    won += bits[4 * winner]
     done += 1
     if done == HAND_SIZE or (misere and winner == contractor):
         # the hand is over: nobody to act; the facade scores it
@@ -109,7 +128,7 @@ def play_card(core: Core, code: int, named: int, action: Any) -> Core:
     nxt = hands[winner]
     legal = (
         nxt
-        if key != NT or not nxt & JOKER_BIT
+        if key != NT or not nxt >> JOKER_CODE
         else next_mask(setup, nxt, -1, suits_led, done)
     )
     return _new(_Core, (rules, phase, winner, game, hand, setup, new_log, hands, winner, (), -1, suits_led, voids, won, done, legal))  # fmt: skip
