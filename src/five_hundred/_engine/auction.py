@@ -18,6 +18,8 @@ every player passes the hand is thrown in.
 
 from typing import Final, NamedTuple
 
+from five_hundred._engine.codes import popcount
+
 __all__ = [
     "BLIND_LATE",
     "DISALLOWED",
@@ -228,7 +230,7 @@ def advance(
         if len(calls) != 2 * players:
             to_act = (seat + 1) % players
     else:
-        active: int = players - passed.bit_count()
+        active: int = players - popcount(passed)  # (compiled: no method call)
         if active == 1 and bidder >= 0 and not passed >> bidder & 1:
             if options.raise_after_all_pass and rank == PASS_RANK:
                 to_act, raising = bidder, True
