@@ -1,0 +1,64 @@
+"""The engine's card play on the facade's states (``_engine.public``), in either build.
+
+The compiled build's ``apply`` takes a listed card play with ``state_play``; the pure
+build takes it inline. These tests run the engine function in both builds against the
+facade's full path (the play phase's own application), one state at a time, and check
+that it declines everything else: other phases, plays not listed, cards not legal now.
+"""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from five_hundred import PlayCard, Rules, apply, legal_actions, new_game
+from five_hundred._engine.public import state_play
+from five_hundred.state import _FRONT, _apply_play, _reason, inner
+from five_hundred.tricks import PLAYS
+from tests.strategies import rules, seeds
+
+CODES = tuple(code for code in range(65) if code % 16 < 13 or code == 64)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules(), seeds(), st.randoms(use_true_random=False))
+def test_state_play_takes_the_listed_plays_as_the_facade_does(
+    game_rules: Rules, seed: int, rng: random.Random
+) -> None:
+    state = new_game(game_rules, seed=seed)
+    while state.to_act is not None:
+        actions = legal_actions(state)
+        core = inner(state)
+        seat = state.to_act
+        for action in actions:
+            found = state_play(core, action, _FRONT)
+            if not isinstance(action, PlayCard) or action.suit is not None:
+                assert found is None  # another phase, or the Joker led naming a suit
+                continue
+            expected = _apply_play(core, action, (core.log, action, seat))
+            assert found is not None
+            assert inner(found) == inner(expected)
+            assert found.phase is expected.phase
+            assert found.scores == expected.scores
+        assert inner(state) is core  # the state is unchanged
+        state = apply(state, rng.choice(actions))
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules(), seeds(), st.randoms(use_true_random=False))
+def test_state_play_declines_plays_not_listed_or_not_legal(
+    game_rules: Rules, seed: int, rng: random.Random
+) -> None:
+    state = new_game(game_rules, seed=seed)
+    while state.to_act is not None:
+        actions = legal_actions(state)
+        core = inner(state)
+        listed = {id(action) for action in actions}
+        for code in rng.sample(CODES, 6):
+            shared = PLAYS[code]
+            if id(shared) not in listed:  # not legal now (or not the play phase)
+                assert state_play(core, shared, _FRONT) is None
+                assert _reason(core, shared) is not None
+            equal = PlayCard(shared.card)  # equal to a shared play, but not listed
+            assert state_play(core, equal, _FRONT) is None
+        state = apply(state, rng.choice(actions))
