@@ -13,6 +13,11 @@ burst of load on the shared machine tends to slow both):
   :func:`five_hundred.search.playout.playout` (as ``bench_game.py``);
 * ``pure``/``compiled`` ``public``: random whole hands through ``legal_actions`` and a
   checked ``apply`` (as ``bench_game.py``);
+* ``compiled floor``: the compiled ``public`` measure's hands replayed through a facade
+  with no rules (:func:`floor_hands`, in the compiled build's process): per action the
+  seat to act read, a listing found, an action drawn, and a new state built around a
+  copy of the record with a new log entry.  It is what an immutable state costs an
+  action in this interpreter, the most the public API could reach;
 * ``hearts-python``: OpenSpiel hearts driven from Python (as ``bench_game.py``);
 * ``hearts-cpp``: OpenSpiel hearts' own C++ random rollouts: ``pyspiel.MCTSBot`` with
   ``max_simulations=1`` and a ``RandomRolloutEvaluator`` (one rollout per search),
@@ -66,11 +71,59 @@ def _engine_measures(
     rules = Rules()
     return {
         "public": (lambda: bench_game.deals(rules, hands), bench_game.random_hands),
+        "floor": (lambda: floor_walks(bench_game.deals(rules, hands)), floor_hands),
         "playout": (
             lambda: bench_game.play_states(rules, hands),
             bench_game.random_playouts,
         ),
     }
+
+
+def floor_walks(states: Sequence[Any]) -> list[tuple[Any, tuple[Any, ...]]]:
+    """Each hand of ``public`` as its first state and the listing of each action.
+
+    The hands are played as ``bench_game.random_hands`` plays them (the same draws).
+    """
+    from five_hundred import apply, legal_actions
+
+    random_ = random.Random(SEED).random
+    walks = []
+    for state in states:
+        first, listings = state, []
+        while state.to_act is not None:
+            actions = legal_actions(state)
+            listings.append(actions)
+            state = apply(state, actions[int(random_() * len(actions))])
+        walks.append((first, tuple(listings)))
+    return walks
+
+
+def floor_hands(walks: Sequence[tuple[Any, tuple[Any, ...]]]) -> int:
+    """Replay the hands through a facade with no rules; the actions.
+
+    Per action, as the public API's loop: the seat to act read, the action's listing
+    taken (one subscript, where ``legal_actions`` makes one engine call), an action
+    drawn, and a new state built by a Python call: the record copied with a new log
+    entry, in a new state.  No rule is checked and no card moves.
+    """
+    from five_hundred.state import outer
+
+    new = tuple.__new__
+
+    def step(state: Any, action: Any) -> Any:
+        record = state._s
+        fields = list(record)
+        fields[6] = (record.log, action, record.to_act)  # the log entry
+        return outer(new(type(record), fields))
+
+    random_ = random.Random(SEED).random
+    count = 0
+    for state, listings in walks:
+        for actions in listings:
+            state.to_act  # noqa: B018 (read as the public loop reads it)
+            state = step(state, actions[int(random_() * len(actions))])
+            count += 1
+    return count
 
 
 def _hearts_play_states(pyspiel: Any, hands: int) -> list[Any]:
@@ -193,9 +246,11 @@ def start(
     )
     assert process.stdout is not None
     hello = json.loads(process.stdout.readline())
-    names = (
+    names: tuple[str, ...] = (
         ("playout", "public") if kind == "engine" else ("hearts-python", "hearts-cpp")
     )
+    if label == "compiled":
+        names += ("floor",)
     return Worker(label, process, names, bool(hello["compiled"]), str(python))
 
 
@@ -245,7 +300,7 @@ def main(
     rounds: dict[str, list[float]] = {}
     try:
         for _ in range(repeats):
-            for name in ("playout", "public", "hearts-python", "hearts-cpp"):
+            for name in ("playout", "public", "floor", "hearts-python", "hearts-cpp"):
                 for worker in workers:
                     if name in worker.names:
                         key = (
@@ -280,6 +335,8 @@ def main(
         "compiled playout / pure playout",
         "compiled public / pure public",
         *TARGETS,
+        "compiled public / compiled floor",
+        "compiled floor / hearts-python",
         "compiled playout / hearts-python",
     ):
         ours, theirs = key.split(" / ")
