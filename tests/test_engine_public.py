@@ -3,7 +3,8 @@
 The compiled build's ``apply`` takes a listed card play with ``state_play``; the pure
 build takes it inline. These tests run the engine function in both builds against the
 facade's full path (the play phase's own application), one state at a time, and check
-that it declines everything else: other phases, plays not listed, cards not legal now.
+that it declines everything else: other phases, plays not listed, cards not legal now,
+a seat not to act.
 """
 
 import random
@@ -31,11 +32,13 @@ def test_state_play_takes_the_listed_plays_as_the_facade_does(
         core = inner(state)
         seat = state.to_act
         for action in actions:
-            found = state_play(core, action, _FRONT)
+            found = state_play(core, action, seat, _FRONT)
             if not isinstance(action, PlayCard) or action.suit is not None:
                 assert found is None  # another phase, or the Joker led naming a suit
                 continue
             expected = _apply_play(core, action, (core.log, action, seat))
+            other = (seat + 1) % game_rules.players  # not the seat to act
+            assert state_play(core, action, other, _FRONT) is None
             assert found is not None
             assert inner(found) == inner(expected)
             assert found.phase is expected.phase
@@ -57,8 +60,8 @@ def test_state_play_declines_plays_not_listed_or_not_legal(
         for code in rng.sample(CODES, 6):
             shared = PLAYS[code]
             if id(shared) not in listed:  # not legal now (or not the play phase)
-                assert state_play(core, shared, _FRONT) is None
+                assert state_play(core, shared, None, _FRONT) is None
                 assert _reason(core, shared) is not None
             equal = PlayCard(shared.card)  # equal to a shared play, but not listed
-            assert state_play(core, equal, _FRONT) is None
+            assert state_play(core, equal, None, _FRONT) is None
         state = apply(state, rng.choice(actions))

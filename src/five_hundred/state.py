@@ -1550,34 +1550,35 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
         core = state._s
     except AttributeError:
         core = _core_of(state)  # raises the TypeError
+    # The fast path of the card play: one of the shared plays of legal_actions, legal
+    # now, from the seat to act (a Joker lead naming a suit goes through the full
+    # check).  Compiled, the tests, the step and the new state are one engine call,
+    # made first (the other phases' calls only pass through its first test).
+    if _compiled:
+        new: GameState | None = state_play(core, action, seat, _FRONT)
+        if new is not None:
+            return new
     phase = core.phase
     if seat is not None and seat != core.to_act:
         phase = -1  # not for the seat to act: the full check refuses it
-    if phase == _PLAY:
-        # The fast path: one of the shared plays of legal_actions, legal now (a Joker
-        # lead naming a suit goes through the full check).
-        if _compiled:  # the checks, the step and the new state in one engine call
-            new: GameState | None = state_play(core, action, _FRONT)
-            if new is not None:
-                return new
-        else:
-            # A subscript, not .get: no method call when the play is found (the
-            # common case).
-            try:
-                code = _CODE_BY_ID[id(action)]
-            except KeyError:
-                code = -1
-            if (
-                code >= 0
-                and core.legal & BITS[code]  # (a shift of the 65-bit mask costs more)
-                and not (code == JOKER_CODE and core.led < 0 and core.setup.key == NT)
-            ):
-                after = play_card(core, code, -1, action)
-                if after.to_act is None:
-                    return _finish(after)
-                new = GameState()  # _wrap, inline on the most common path
-                _set_core(new, after)
-                return new
+    if phase == _PLAY and not _compiled:
+        # A subscript, not .get: no method call when the play is found (the common
+        # case).
+        try:
+            code = _CODE_BY_ID[id(action)]
+        except KeyError:
+            code = -1
+        if (
+            code >= 0
+            and core.legal & BITS[code]  # (a shift of the 65-bit mask costs more)
+            and not (code == JOKER_CODE and core.led < 0 and core.setup.key == NT)
+        ):
+            after = play_card(core, code, -1, action)
+            if after.to_act is None:
+                return _finish(after)
+            new = GameState()  # _wrap, inline on the most common path
+            _set_core(new, after)
+            return new
     elif phase == _BIDDING:
         auction = advance_listed(action, core.hand.auction)
         to_act = core.to_act  # a seat, since the auction was open (_seat, inline)

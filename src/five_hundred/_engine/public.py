@@ -9,14 +9,14 @@ would cost about as much as the play step itself.
 
 The facade's values stay opaque here: the facade passes what finds the card of a play
 and builds and scores its states (:data:`Front`).  Anything else (another phase, a play
-not of the shared ones, a card the player may not play) is answered
+not of the shared ones, a card the player may not play, a seat not to act) is answered
 ``None``: the facade's full path then takes the call, and refuses it if it must.
 """
 
 from typing import Any
 
 from five_hundred._engine.adapter import play_id
-from five_hundred._engine.core import Core
+from five_hundred._engine.core import PLAY, Core
 
 __all__ = ["Front", "state_play"]
 
@@ -30,11 +30,14 @@ makes an empty state and ``store(state, record)`` puts a record in it;
 """
 
 
-def state_play(core: Core, action: Any, front: Front) -> Any:
+def state_play(core: Core, action: Any, seat: Any, front: Front) -> Any:
     """The state after the player to act plays ``action`` on ``core``, or ``None``.
 
-    ``action`` must be one of the shared plays, legal now (see ``play_id``).
+    ``action`` must be one of the shared plays, legal now (see ``play_id``), and
+    ``seat``, unless ``None``, the seat to act.
     """
+    if core.phase != PLAY or (seat is not None and seat != core.to_act):
+        return None  # (the phase first: the other phases' actions pass by)
     codes, plays, new, store, finish = front
     after = play_id(core, codes.get(id(action), -1), plays)
     if after is None:
