@@ -5,7 +5,8 @@ number the play of each card ``base + code``.  Their step is the hottest path of
 frameworks' loops, so its two halves live here, where they are compiled with the rest
 of the engine: :func:`play_id` checks an id and plays its card with the engine's play
 step (:func:`._engine.step.play_card`), and :func:`play_ids` gives the legal ids of the
-next player from the legal mask the step computed, by table lookups (:func:`mask_ids`).
+next player from the legal mask the step computed, by table lookups (:func:`mask_ids`);
+:func:`play_listing` makes both in one call (a framework lists after every step).
 Neither builds a facade value; anything else (the auction, the discard, the Joker's
 lead naming a suit) is left to the caller, which is told so by ``None``.
 """
@@ -17,7 +18,15 @@ from five_hundred._engine.core import PLAY, Core
 from five_hundred._engine.play import joker_suits
 from five_hundred._engine.step import play_card
 
-__all__ = ["IdTable", "id_table", "mask_ids", "part_ids", "play_id", "play_ids"]
+__all__ = [
+    "IdTable",
+    "id_table",
+    "mask_ids",
+    "part_ids",
+    "play_id",
+    "play_ids",
+    "play_listing",
+]
 
 IdTable = tuple[int, dict[int, tuple[int, ...]], tuple[dict[int, tuple[int, ...]], ...]]
 """The ids ``base + code`` of card masks: ``(base, whole masks met, parts met)``.
@@ -132,3 +141,22 @@ def play_id(core: Core, code: int, plays: tuple[Any, ...]) -> Core | None:
     if code == JOKER_CODE and core.led < 0 and core.setup.key == NT:
         return None
     return play_card(core, code, -1, plays[code])
+
+
+def play_listing(
+    core: Core, code: int, plays: tuple[Any, ...], table: IdTable, joker_leads: int
+) -> tuple[Core, tuple[int, ...]] | None:
+    """:func:`play_id`, and the ids the next player may play (:func:`play_ids`).
+
+    One call for the framework's step and the listing that follows it, which would
+    otherwise cost a call (and a Python frame) of its own.  ``None`` as for
+    :func:`play_id`; the ids are empty once the hand is over (nobody is to act).
+    """
+    after = play_id(core, code, plays)
+    if after is None:
+        return None
+    if after.to_act is None:
+        return after, ()
+    ids = play_ids(after, table, joker_leads)
+    assert ids is not None  # a card played leaves the record in the card play
+    return after, ids

@@ -46,7 +46,7 @@ import numpy as np
 import numpy.typing as npt
 
 from five_hundred._engine import core as _core
-from five_hundred._engine.adapter import id_table, part_ids, play_id, play_ids
+from five_hundred._engine.adapter import id_table, part_ids, play_ids, play_listing
 from five_hundred._engine.auction import AuctionRecord
 from five_hundred._engine.codes import KITTY_SIZE
 from five_hundred._engine.core import Core, Log
@@ -340,19 +340,23 @@ class Table:
         """
         if type(action_id) is not int:
             action_id = _check_id(action_id)
-        after = play_id(self._core, action_id - PLAY, PLAYS)
-        if after is not None:  # a card played (the engine checked the id)
+        played = play_listing(
+            self._core, action_id - PLAY, PLAYS, _PLAY_TABLE, JOKER_LEAD
+        )
+        if played is not None:  # a card played (the engine checked the id)
+            # with the next player's ids: the frameworks list them after every step
+            after, self._ids = played
             seat = after.to_act
             if seat is None:  # the hand is over: score it
                 return self._moved(after_play(after))
             self._core = after
             self._state = None
-            self._ids = None
             return seat
         core = self._core
         phase = core.phase
         if phase == _BIDDING:
-            book, record, log = self._auction()
+            bids = self._bids  # (``_auction``'s first test, without its frame)
+            book, record, log = self._auction() if bids is None else bids
             listed = self._listed
             if listed is None:  # the step came before any listing
                 listed = _call_ids(book, record)[2]
@@ -368,7 +372,9 @@ class Table:
                     return self._moved(after_call(core, auction_of(book, record), log))
                 self._bids = book, record, log
                 self._state = None
-                self._ids = self._listed = None
+                # The next seat's calls, listed now: the frameworks list them after
+                # every step, and ``legal`` then answers without a call.
+                _, self._ids, self._listed = _call_ids(book, record)
                 return record.to_act
         elif phase == _DISCARD:
             code = _PICK_CODES.get(action_id, -1)

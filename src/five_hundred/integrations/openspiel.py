@@ -34,14 +34,18 @@ import attrs
 import numpy as np
 import pyspiel
 
+from five_hundred._engine.adapter import play_listing
 from five_hundred.bidding import bid_ladder, bid_value
 from five_hundred.cards import CARDS_BY_CODE, card_code
 from five_hundred.dealing import deal, deal_order, pack
 from five_hundred.errors import FiveHundredError
 from five_hundred.integrations.encoding import (
+    _PLAY_TABLE,
     CARDS,
+    JOKER_LEAD,
     NUM_ACTIONS,
     PICK,
+    PLAY,
     Encoder,
     Table,
     action_ids,
@@ -50,6 +54,7 @@ from five_hundred.integrations.encoding import (
 from five_hundred.rules import AVONDALE, PERFECT, JokerLeadSuit, Rules, side_of
 from five_hundred.search.resample import resample
 from five_hundred.state import GameState, Phase, new_hand, next_hand
+from five_hundred.tricks import PLAYS
 
 __all__ = ["GAME_TYPE", "FiveHundredGame", "FiveHundredState", "rules_from_params"]
 
@@ -340,7 +345,8 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         if current >= 0 and (player is None or player == current):
             table = now.table
             assert table is not None  # a player acts only once the cards are dealt
-            return list(table.legal())
+            ids = table._ids  # (Table.legal's cache, read without its frame)
+            return list(table.legal() if ids is None else ids)
         if player is None:
             return list(super().legal_actions())
         return list(super().legal_actions(player))
@@ -361,6 +367,19 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         if now.player >= 0:
             table = now.table
             assert table is not None  # a player acts only once the cards are dealt
+            # The card play within the hand, inline (the most frequent step: a frame
+            # costs more than the step's own Python): Table.step's first path.
+            played = play_listing(
+                table._core, action - PLAY, PLAYS, _PLAY_TABLE, JOKER_LEAD
+            )
+            if played is not None:
+                after, ids = played
+                seat = after.to_act
+                if seat is not None:
+                    table._core, table._ids, table._state = after, ids, None
+                    now.player = seat
+                    return
+                # the hand's last card: Table.step plays it again and scores the hand
             try:
                 seat = table.step(action)
             except FiveHundredError as error:
