@@ -347,11 +347,21 @@ class Table:
             # with the next player's ids: the frameworks list them after every step
             after, self._ids = played
             seat = after.to_act
-            if seat is None:  # the hand is over: score it
-                return self._moved(after_play(after))
+            if seat is None:
+                self._hand_over(after)
+                return None
             self._core = after
             self._state = None
             return seat
+        return self._other_step(action_id)
+
+    def _hand_over(self, after: Core) -> None:
+        """Take ``after``, the record after the hand's last card, scored."""
+        self._moved(after_play(after))
+
+    def _other_step(self, action_id: int) -> int | None:
+        """:meth:`step` for an id that is not a plain card play (a whole number)."""
+        seat: int | None
         core = self._core
         phase = core.phase
         if phase == _BIDDING:

@@ -367,21 +367,23 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         if now.player >= 0:
             table = now.table
             assert table is not None  # a player acts only once the cards are dealt
-            # The card play within the hand, inline (the most frequent step: a frame
-            # costs more than the step's own Python): Table.step's first path.
+            # Table.step, inline (a card play within the hand is the most frequent
+            # step, and a frame costs more than the step's own Python).
             played = play_listing(
                 table._core, action - PLAY, PLAYS, _PLAY_TABLE, JOKER_LEAD
             )
-            if played is not None:
-                after, ids = played
-                seat = after.to_act
-                if seat is not None:
-                    table._core, table._ids, table._state = after, ids, None
-                    now.player = seat
-                    return
-                # the hand's last card: Table.step plays it again and scores the hand
             try:
-                seat = table.step(action)
+                if played is None:
+                    seat = table._other_step(action)
+                else:
+                    after, ids = played
+                    seat = after.to_act
+                    if seat is not None:
+                        table._core, table._ids, table._state = after, ids, None
+                        now.player = seat
+                        return
+                    table._hand_over(after)
+                    seat = None
             except FiveHundredError as error:
                 raise pyspiel.SpielError(str(error)) from None
             if seat is None:
