@@ -14,7 +14,7 @@ lead naming a suit) is left to the caller, which is told so by ``None``.
 from typing import Any, Final
 
 from five_hundred._engine.codes import ALL_SUITS, HAND_SIZE, JOKER_BIT, JOKER_CODE, NT
-from five_hundred._engine.core import PLAY, Core
+from five_hundred._engine.core import PLAY, Core, Setup
 from five_hundred._engine.play import joker_suits
 from five_hundred._engine.step import play_card
 
@@ -43,6 +43,14 @@ _PARTS: Final = 5
 """16-bit parts of a card mask (codes 0 to 64)."""
 _LOW_BITS: Final = 48
 _LOW_PARTS: Final = (1 << _LOW_BITS) - 1
+_PHASE: Final = Core._fields.index("phase")
+_TO_ACT: Final = Core._fields.index("to_act")
+_SETUP: Final = Core._fields.index("setup")
+_LED: Final = Core._fields.index("led")
+_SUITS_LED: Final = Core._fields.index("suits_led")
+_VOIDS: Final = Core._fields.index("voids")
+_DONE: Final = Core._fields.index("done")
+_LEGAL: Final = Core._fields.index("legal")
 
 
 def id_table(base: int) -> IdTable:
@@ -56,10 +64,13 @@ def mask_ids(table: IdTable, mask: int) -> tuple[int, ...]:
     The ids of each mask met are kept (up to :data:`WHOLE_MASKS`): the legal masks
     of the cards that follow recur (a few cards of the suit led).
     """
+    found = table[1].get(mask)
+    return found if found is not None else _new_mask_ids(table, mask)
+
+
+def _new_mask_ids(table: IdTable, mask: int) -> tuple[int, ...]:
+    """:func:`mask_ids` for a mask not in the table of whole masks: kept if room."""
     whole = table[1]
-    found = whole.get(mask)
-    if found is not None:
-        return found
     ids = part_ids(table, mask)
     if len(whole) < WHOLE_MASKS:
         whole[mask] = ids
@@ -104,26 +115,32 @@ def play_ids(core: Core, table: IdTable, joker_leads: int) -> tuple[int, ...] | 
     suit (:ref:`rules-joker-lead-suit`): its ids are ``joker_leads + suit``, for the
     suits the leader may name, after the ids of the other cards.
     """
-    if core.phase != PLAY:
+    # The record read by index, as a plain tuple: compiled, a field read by name
+    # is a generic attribute lookup (a record is a NamedTuple).  The mask stays an
+    # object, the table's key as it is: an int variable would be unboxed and boxed
+    # again for the lookup, and testing the Joker's bit (64) with ``&`` is arithmetic
+    # on a long integer.
+    fields: tuple[Any, ...] = core
+    phase: int = fields[_PHASE]
+    if phase != PLAY:
         return None
-    # The mask stays the record's object, the table's key as it is: compiled, an int
-    # variable would be unboxed and boxed again for the lookup, and testing the
-    # Joker's bit (64) with ``&`` is arithmetic on a long integer.
-    mask: Any = core.legal
-    led: int = core.led
+    mask: Any = fields[_LEGAL]
+    led: int = fields[_LED]
     if led >= 0:  # a card follows: the mask met before, most often
-        found = table[1].get(mask)  # mask_ids' first lookup, without its call
-        return found if found is not None else mask_ids(table, mask)
-    if core.setup.key != NT or not core.legal >> JOKER_CODE & 1:
+        found = table[1].get(mask)  # mask_ids, without its call
+        return found if found is not None else _new_mask_ids(table, mask)
+    setup: Setup = fields[_SETUP]
+    if setup.key != NT or not mask >> JOKER_CODE & 1:
         return part_ids(table, mask)  # a lead: the whole hand, hardly met again
     legal: int = mask
-    seat = core.to_act
-    assert seat is not None  # the card play always has a player to act
+    seat: int = fields[_TO_ACT]  # the card play always has a player to act
+    voids: int = fields[_VOIDS]
+    done: int = fields[_DONE]
     names = joker_suits(
-        core.setup.options,
-        core.suits_led,
-        core.voids >> 4 * seat & ALL_SUITS,
-        core.done == HAND_SIZE - 1,
+        setup.options,
+        fields[_SUITS_LED],
+        voids >> 4 * seat & ALL_SUITS,
+        done == HAND_SIZE - 1,
     )
     leads = tuple([joker_leads + suit for suit in range(4) if names >> suit & 1])
     return part_ids(table, legal ^ JOKER_BIT) + leads
@@ -155,7 +172,8 @@ def play_listing(
     after = play_id(core, code, plays)
     if after is None:
         return None
-    if after.to_act is None:
+    fields: tuple[Any, ...] = after  # (by index: see play_ids)
+    if fields[_TO_ACT] is None:
         return after, ()
     ids = play_ids(after, table, joker_leads)
     assert ids is not None  # a card played leaves the record in the card play
