@@ -162,19 +162,22 @@ def play_id(core: Core, code: int, plays: tuple[Any, ...]) -> Core | None:
 
 def play_listing(
     core: Core, code: int, plays: tuple[Any, ...], table: IdTable, joker_leads: int
-) -> tuple[Core, tuple[int, ...]] | None:
-    """:func:`play_id`, and the ids the next player may play (:func:`play_ids`).
+) -> tuple[Core, int | None, tuple[int, ...]] | None:
+    """:func:`play_id`, the seat to act after it and the ids it may play.
 
-    One call for the framework's step and the listing that follows it, which would
-    otherwise cost a call (and a Python frame) of its own.  ``None`` as for
-    :func:`play_id`; the ids are empty once the hand is over (nobody is to act).
+    One call for the framework's step and the listing that follows it
+    (:func:`play_ids`), which would otherwise cost a call (and a Python frame) of its
+    own; the seat comes with them, read here by index rather than by name in Python.
+    ``None`` as for :func:`play_id`; once the hand is over the seat is ``None`` and
+    the ids are empty.
     """
     after = play_id(core, code, plays)
     if after is None:
         return None
     fields: tuple[Any, ...] = after  # (by index: see play_ids)
-    if fields[_TO_ACT] is None:
-        return after, ()
+    seat: int | None = fields[_TO_ACT]
+    if seat is None:
+        return after, None, ()
     ids = play_ids(after, table, joker_leads)
     assert ids is not None  # a card played leaves the record in the card play
-    return after, ids
+    return after, seat, ids

@@ -345,8 +345,7 @@ class Table:
         )
         if played is not None:  # a card played (the engine checked the id)
             # with the next player's ids: the frameworks list them after every step
-            after, self._ids = played
-            seat = after.to_act
+            after, seat, self._ids = played
             if seat is None:
                 self._hand_over(after)
                 return None

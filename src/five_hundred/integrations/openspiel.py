@@ -376,8 +376,7 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
                 if played is None:
                     seat = table._other_step(action)
                 else:
-                    after, ids = played
-                    seat = after.to_act
+                    after, seat, ids = played
                     if seat is not None:
                         table._core, table._ids, table._state = after, ids, None
                         now.player = seat
