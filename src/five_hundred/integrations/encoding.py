@@ -211,7 +211,7 @@ class Table:
     state (``five_hundred._engine``): a legal id maps to the engine's card code or to
     the shared action of the listing by precomputed tables, the legal ids come from
     the legal mask (one table lookup per suit held), and the card play steps the
-    record directly.  The :class:`~five_hundred.state.GameState` is built only when
+    record directly (listing the next player's ids in the same engine call).  The :class:`~five_hundred.state.GameState` is built only when
     asked for (:attr:`state`, :meth:`view`), and :meth:`copy` is cheap: the record
     is immutable.
     """
@@ -377,14 +377,15 @@ class Table:
                 seat = record.to_act
                 record = advance_rank(book, record, rank)
                 log = (log, call, seat)
-                if record.to_act < 0:  # over: the contract, or a throw-in
+                after = record.to_act  # (a record's field: read once)
+                if after < 0:  # over: the contract, or a throw-in
                     return self._moved(after_call(core, auction_of(book, record), log))
                 self._bids = book, record, log
                 self._state = None
                 # The next seat's calls, listed now: the frameworks list them after
                 # every step, and ``legal`` then answers without a call.
                 _, self._ids, self._listed = _call_ids(book, record)
-                return record.to_act
+                return after
         elif phase == _DISCARD:
             code = _PICK_CODES.get(action_id, -1)
             seat = core.to_act
