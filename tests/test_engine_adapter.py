@@ -4,7 +4,8 @@
 plays :func:`~five_hundred.legal_actions` allows (:ref:`rules-following`, :ref:`rules-joker-lead-suit`), and
 :func:`~five_hundred._engine.adapter.play_id` must step the record as
 :func:`~five_hundred.apply` does for a legal id and refuse (``None``) every other id,
-on random hands of random rules.
+on random hands of random rules; :func:`~five_hundred._engine.adapter.play_listing`
+must give that step with the next seat and its ids.
 """
 
 import random
@@ -81,9 +82,17 @@ def test_play_ids_and_play_id_agree_with_the_facade(
             assert found == tuple(ids)
         for code in (*range(-2, JOKER_CODE + 2), rng.randrange(-300, 300)):
             after = adapter.play_id(core, code, PLAYS)
+            listing = adapter.play_listing(core, code, PLAYS, table, JOKER_LEADS)
             if BASE + code not in plain:
                 assert after is None
+                assert listing is None
             else:
+                # the step and the next seat's listing in one call, as in two
+                assert listing is not None
+                assert listing[0] == after
+                assert listing[1] == after.to_act
+                next_ids = adapter.play_ids(after, table, JOKER_LEADS)
+                assert listing[2] == (() if after.to_act is None else next_ids)
                 assert after is not None
                 played = inner(apply(state, PlayCard(PLAYS[code].card)))
                 if after.to_act is not None:  # the scored end is the facade's
