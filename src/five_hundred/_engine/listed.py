@@ -12,7 +12,7 @@ facade passes the play of each card code (``plays``).
 import struct
 from typing import Any, Final
 
-from five_hundred._engine.codes import JOKER_CODE, NT
+from five_hundred._engine.codes import _COMPILED, JOKER_CODE, NT
 from five_hundred._engine.core import PLAY, Core
 
 __all__ = ["PlayTables", "listed_plays", "mask_plays"]
@@ -23,6 +23,7 @@ PlayTables = tuple[
 """``(whole masks met, each suit's sets of ranks met, the play of each card code)``."""
 
 _SUIT_BITS: Final = 16
+_SUIT: Final = (1 << _SUIT_BITS) - 1
 _SPLIT: Final = struct.Struct("<4HB").unpack
 """A mask's 65 bits as its four suits' 16 bits and the Joker's bit (``to_bytes(9)``)."""
 
@@ -37,10 +38,20 @@ def mask_plays(
     the first ``whole_size`` masks and ``suit_size`` rank sets of a suit met (the
     empty set among them).  The mask is split by ``struct`` and the four suits are
     written out: in pure Python, bit operations on the 65-bit mask and a loop cost
-    more.
+    more.  Compiled, a mask without the Joker is a machine word, split by shifts
+    (the method call ``to_bytes`` and the struct's call cost several times more).
     """
     whole, suits, plays = tables
-    spades, clubs, diamonds, hearts, joker = _SPLIT(mask.to_bytes(9, "little"))
+    spades: int
+    clubs: int
+    diamonds: int
+    hearts: int
+    joker: int
+    if _COMPILED and not mask >> JOKER_CODE:
+        spades, clubs = mask & _SUIT, mask >> 16 & _SUIT
+        diamonds, hearts, joker = mask >> 32 & _SUIT, mask >> 48, 0
+    else:
+        spades, clubs, diamonds, hearts, joker = _SPLIT(mask.to_bytes(9, "little"))
     try:
         # every suit's rank set met before (the common case): four subscripts, no
         # test per suit (an empty set's plays are () and add nothing)
