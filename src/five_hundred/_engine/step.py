@@ -11,6 +11,7 @@ inline, as in the playout loop.
 from typing import Any, Final
 
 from five_hundred._engine.codes import (
+    _COMPILED,
     BITS,
     HAND_SIZE,
     JOKER_CODE,
@@ -75,7 +76,6 @@ def play_card(core: Core, code: int, named: int, action: Any) -> Core:
     # a long one to an object and back around each operation).
     items: tuple[Any, ...] = hands
     bits: tuple[Any, ...] = BITS
-    masks: tuple[Any, ...] = SUIT_MASKS[key]
     new: Any = items[seat] ^ bits[code]
     # the length of ``hands``, not of ``items``: mypy narrows the tuple tested to four
     # items, which compiled code checks and unpacks again at every read
@@ -101,23 +101,26 @@ def play_card(core: Core, code: int, named: int, action: Any) -> Core:
     else:
         if eff != led and (eff != NO_SUIT or options[0]):
             voids |= bits[4 * seat + led]
-        # built at once for the common lengths: ``trick += (code,)`` builds a tuple
-        # of one card, then the concatenation
-        count = len(trick)
-        if count == 1:
+        # Compiled, a trick of one or two cards is built at once (``+=`` builds a
+        # tuple of one card, then the concatenation); pure, the concatenation costs
+        # less than the tests.
+        if not _COMPILED:
+            trick += (code,)
+        elif len(trick) == 1:
             trick = (trick[0], code)
-        elif count == 2:
+        elif len(trick) == 2:
             trick = (trick[0], trick[1], code)
         else:
             trick += (code,)
     if len(trick) < active:
         to_act: int = next_seat[seat]
         nxt: Any = hands[to_act]
-        legal = (
-            nxt & masks[led] or nxt
-            if key != NT or not nxt >> JOKER_CODE
-            else next_mask(setup, nxt, led, suits_led, done)
-        )
+        legal: Any
+        if key != NT or not nxt >> JOKER_CODE:
+            masks: tuple[Any, ...] = SUIT_MASKS[key]  # (read here: pure, a cost)
+            legal = nxt & masks[led] or nxt
+        else:
+            legal = next_mask(setup, nxt, led, suits_led, done)
         return _new(_Core, (rules, phase, to_act, game, hand, setup, new_log, hands, leader, trick, led, suits_led, voids, won, done, legal))  # fmt: skip
     winner: int = order[leader][winner_index(trick, key, led)]
     won += bits[4 * winner]
