@@ -10,28 +10,28 @@ a seat not to act.
 import random
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from five_hundred import PlayCard, Rules, apply, legal_actions, new_game
+from five_hundred import PlayCard, Rules, legal_actions
 from five_hundred._engine.public import state_play
 from five_hundred.state import _FRONT, _apply_play, _reason, inner
 from five_hundred.tricks import PLAYS
+from tests.random_games import play_random_game
 from tests.strategies import rules, seeds
 
 CODES = tuple(code for code in range(65) if code % 16 < 13 or code == 64)
 
 
 @settings(max_examples=40, deadline=None)
-@given(rules(), seeds(), st.randoms(use_true_random=False))
+@given(rules(), seeds())
 def test_state_play_takes_the_listed_plays_as_the_facade_does(
-    game_rules: Rules, seed: int, rng: random.Random
+    game_rules: Rules, seed: int
 ) -> None:
-    state = new_game(game_rules, seed=seed)
-    while state.to_act is not None:
-        actions = legal_actions(state)
-        core = inner(state)
+    for state in play_random_game(game_rules, seed, max_hands=1):
         seat = state.to_act
-        for action in actions:
+        if seat is None:
+            continue
+        core = inner(state)
+        for action in legal_actions(state):
             found = state_play(core, action, seat, _FRONT)
             if not isinstance(action, PlayCard) or action.suit is not None:
                 assert found is None  # another phase, or the Joker led naming a suit
@@ -44,19 +44,19 @@ def test_state_play_takes_the_listed_plays_as_the_facade_does(
             assert found.phase is expected.phase
             assert found.scores == expected.scores
         assert inner(state) is core  # the state is unchanged
-        state = apply(state, rng.choice(actions))
 
 
 @settings(max_examples=40, deadline=None)
-@given(rules(), seeds(), st.randoms(use_true_random=False))
+@given(rules(), seeds())
 def test_state_play_declines_plays_not_listed_or_not_legal(
-    game_rules: Rules, seed: int, rng: random.Random
+    game_rules: Rules, seed: int
 ) -> None:
-    state = new_game(game_rules, seed=seed)
-    while state.to_act is not None:
-        actions = legal_actions(state)
+    rng = random.Random(seed)
+    for state in play_random_game(game_rules, seed, max_hands=1):
+        if state.to_act is None:
+            continue
         core = inner(state)
-        listed = {id(action) for action in actions}
+        listed = {id(action) for action in legal_actions(state)}
         for code in rng.sample(CODES, 6):
             shared = PLAYS[code]
             if id(shared) not in listed:  # not legal now (or not the play phase)
@@ -64,4 +64,3 @@ def test_state_play_declines_plays_not_listed_or_not_legal(
                 assert _reason(core, shared) is not None
             equal = PlayCard(shared.card)  # equal to a shared play, but not listed
             assert state_play(core, equal, None, _FRONT) is None
-        state = apply(state, rng.choice(actions))
