@@ -106,15 +106,14 @@ def floor_hands(walks: Sequence[tuple[Any, tuple[Any, ...]]]) -> int:
     drawn, and a new state built by a Python call: the record copied with a new log
     entry, in a new state.  No rule is checked and no card moves.
     """
+    from five_hundred._engine.core import LOG, TO_ACT
     from five_hundred.state import outer
-
-    new = tuple.__new__
 
     def step(state: Any, action: Any) -> Any:
         record = state._s
         fields = list(record)
-        fields[6] = (record.log, action, record.to_act)  # the log entry
-        return outer(new(type(record), fields))
+        fields[LOG] = (record[LOG], action, record[TO_ACT])  # the log entry
+        return outer(tuple(fields))  # type: ignore[arg-type]  # (a record: see Core)
 
     random_ = random.Random(SEED).random
     count = 0

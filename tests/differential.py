@@ -35,6 +35,7 @@ from five_hundred import (
     parse_action,
     record,
 )
+from five_hundred._engine.core import SETUP
 from five_hundred.search.playout import playout
 from five_hundred.state import inner
 from tests.random_games import random_action
@@ -116,7 +117,7 @@ def hand_transcript(index: int) -> Iterator[str]:
         if state.phase is Phase.PLAY and not played_out:
             played_out = True
             result = playout(state, rng=random.Random(index))
-            yield f"playout {core.setup} {result}"
+            yield f"playout {core[SETUP]} {result}"
         action = random_action(state, rng)
         yield f"-> {action}"
         state = apply(state, action)

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from five_hundred import PlayCard, Rules, apply, legal_actions, new_game
 from five_hundred._engine import adapter
 from five_hundred._engine.codes import JOKER_CODE
+from five_hundred._engine.core import HANDS, TO_ACT, WON
 from five_hundred.cards import card_code
 from five_hundred.state import Phase, inner
 from five_hundred.tricks import PLAYS
@@ -90,15 +91,15 @@ def test_play_ids_and_play_id_agree_with_the_facade(
                 # the step and the next seat's listing in one call, as in two
                 assert listing is not None
                 assert listing[0] == after
-                assert listing[1] == after.to_act
+                assert listing[1] == after[TO_ACT]
                 next_ids = adapter.play_ids(after, table, JOKER_LEADS)
-                assert listing[2] == (() if after.to_act is None else next_ids)
+                assert listing[2] == (() if after[TO_ACT] is None else next_ids)
                 assert after is not None
                 played = inner(apply(state, PlayCard(PLAYS[code].card)))
-                if after.to_act is not None:  # the scored end is the facade's
+                if after[TO_ACT] is not None:  # the scored end is the facade's
                     assert after == played
                 else:
-                    assert after.won == played.won
-                    assert after.hands == played.hands
+                    assert after[WON] == played[WON]
+                    assert after[HANDS] == played[HANDS]
         assert inner(state) is core  # nothing changed
         state = apply(state, rng.choice(actions))

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from five_hundred import PlayCard, Rules, apply, legal_actions, new_game
 from five_hundred._engine.codes import JOKER_BIT, NT
+from five_hundred._engine.core import LED, LEGAL, SETUP
 from five_hundred._engine.listed import listed_plays, mask_plays
 from five_hundred.state import Phase, inner
 from five_hundred.tricks import (
@@ -35,7 +36,7 @@ def test_listed_plays_are_the_facades_plays_of_the_card_play(
         actions = legal_actions(state)
         core = inner(state)
         found = listed_plays(core, PLAY_TABLES, PLAYS_CACHE_SIZE, SUIT_PLAYS_CACHE_SIZE)
-        joker_lead = core.legal & JOKER_BIT and core.led < 0 and core.setup.key == NT
+        joker_lead = core[LEGAL] & JOKER_BIT and core[LED] < 0 and core[SETUP].key == NT
         if state.phase is not Phase.PLAY or joker_lead:
             assert found is None
         else:

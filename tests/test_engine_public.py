@@ -12,6 +12,7 @@ import random
 from hypothesis import given, settings
 
 from five_hundred import PlayCard, Rules, legal_actions
+from five_hundred._engine.core import LOG
 from five_hundred._engine.public import state_play
 from five_hundred.state import _FRONT, _apply_play, _reason, inner
 from five_hundred.tricks import PLAYS
@@ -36,7 +37,7 @@ def test_state_play_takes_the_listed_plays_as_the_facade_does(
             if not isinstance(action, PlayCard) or action.suit is not None:
                 assert found is None  # another phase, or the Joker led naming a suit
                 continue
-            expected = _apply_play(core, action, (core.log, action, seat))
+            expected = _apply_play(core, action, (core[LOG], action, seat))
             other = (seat + 1) % game_rules.players  # not the seat to act
             assert state_play(core, action, other, _FRONT) is None
             assert found is not None

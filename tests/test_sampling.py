@@ -26,6 +26,7 @@ from five_hundred import (
     view,
 )
 from five_hundred._engine.codes import codes_from_mask
+from five_hundred._engine.core import SETUP
 from five_hundred._engine.playout import Policy, play_out
 from five_hundred.bidding import Pass, TrickBid, parse_bid
 from five_hundred.bots import _strain_estimate
@@ -352,7 +353,7 @@ def test_the_playout_policy_plays_as_the_rule_based_player() -> None:
             continue
         core = inner(state)
         team = _side_mask(rules, contract.contractor)  # type: ignore[union-attr]
-        policy = _rule_policy(core.setup, team, _seat_friends(rules))
+        policy = _rule_policy(core[SETUP], team, _seat_friends(rules))
         _, chosen = play_out(core, random.Random(0).random, policy)
         played = []
         while state.to_act is not None:
@@ -494,7 +495,7 @@ def test_the_simulated_discard_rule_is_the_rule_based_players() -> None:
         seat = state.to_act
         held = mask_from_cards(state.hands[seat])  # type: ignore[index]
         discard = bot.choose(state, seat)  # type: ignore[arg-type]
-        rule = _rule_discard(inner(state).setup.key, held)
+        rule = _rule_discard(inner(state)[SETUP].key, held)
         assert rule == mask_from_cards(discard.cards)  # type: ignore[union-attr]
         checked += 1
     assert checked >= 6

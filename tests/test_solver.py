@@ -38,7 +38,19 @@ from five_hundred import (
     view,
 )
 from five_hundred._engine.codes import BITS, HAND_SIZE, NO_SUIT
-from five_hundred._engine.core import Core
+from five_hundred._engine.core import (
+    DONE,
+    HAND,
+    HANDS,
+    LED,
+    LOG,
+    SETUP,
+    SUITS_LED,
+    TO_ACT,
+    TRICK,
+    Core,
+    redealt,
+)
 from five_hundred._engine.playout import JOKER_LEAD
 from five_hundred._engine.solve import (
     CUT_SPECS,
@@ -561,11 +573,11 @@ def _variant(core: Core, rng: random.Random) -> Core:
     """``core`` with a few cards of one effective suit swapped between two seats in
     play: every seat keeps its lengths (and so what it has shown void); a called
     partner's card stays."""
-    setup = core.setup
+    setup = core[SETUP]
     key = setup.key
     seats = setup.order[setup.contractor]
-    hands = list(core.hands)
-    called = core.hand.partner_card
+    hands = list(core[HANDS])
+    called = core[HAND].partner_card
     fixed = BITS[called] if called >= 0 else 0
     for _ in range(rng.randrange(1, 4)):
         suit_mask = SUIT_MASKS[key][rng.randrange(NO_SUIT + 1)] & ~fixed
@@ -578,10 +590,10 @@ def _variant(core: Core, rng: random.Random) -> Core:
         swap = BITS[first] | BITS[second]
         hands[one] ^= swap
         hands[two] ^= swap
-    seat = core.to_act
+    seat = core[TO_ACT]
     assert seat is not None
-    legal = next_mask(setup, hands[seat], core.led, core.suits_led, core.done)
-    return core._replace(hands=tuple(hands), legal=legal)
+    legal = next_mask(setup, hands[seat], core[LED], core[SUITS_LED], core[DONE])
+    return redealt(core, core[HAND], core[LOG], tuple(hands), legal)
 
 
 @settings(
@@ -624,7 +636,7 @@ def test_positions_differing_in_low_cards_share_an_entry() -> None:
         if state is None or state.to_act is None:
             continue
         core = inner(state)
-        assert core.setup.contractor is not None
+        assert core[SETUP].contractor is not None
         ctx = _context(core)
         table: Table = {}
         solve_core(core, table)
@@ -690,13 +702,13 @@ def test_slots_and_codes_give_the_same_values(
     core = inner(state)
     ctx, pos = _context(core), position_of(core)
     cards = 0
-    for hand in core.hands:
+    for hand in core[HANDS]:
         cards |= hand
-    for code in core.trick:
+    for code in core[TRICK]:
         cards |= BITS[code]
     assert (ctx[0] >= SLOTTED) == (not cards & SIX_ONLY_MASK)
     if ctx[0] < SLOTTED:
-        assert pos[0] == core.hands
+        assert pos[0] == core[HANDS]
         return
     assert all(hand < 2**62 for hand in pos[0])
     coded: Context = (
@@ -706,8 +718,8 @@ def test_slots_and_codes_give_the_same_values(
         {},
         [-1] * len(ctx[10]),
     )
-    live = _live(ctx[7], core.hands, core.trick)
-    at_codes: Position = (core.hands, pos[1], pos[2], core.trick, *pos[4:10], live)
+    live = _live(ctx[7], core[HANDS], core[TRICK])
+    at_codes: Position = (core[HANDS], pos[1], pos[2], core[TRICK], *pos[4:10], live)
     assert choice_values(ctx, {}, pos) == choice_values(coded, {}, at_codes)
 
 
@@ -759,7 +771,7 @@ def test_cached_keys_are_those_of_a_fresh_context(
     shared: dict[int, tuple[Context, Context]] = {}  # by numbered key
     while state.to_act is not None:
         core = inner(state)
-        if not core.trick:
+        if not core[TRICK]:
             ctx = _context(core)
             keyed, slotted = shared.setdefault(
                 ctx[0],
@@ -783,7 +795,7 @@ def test_cached_keys_are_those_of_a_fresh_context(
                     (),
                     -1,
                     rng.randrange(16),
-                    rng.getrandbits(4 * len(core.hands)),
+                    rng.getrandbits(4 * len(core[HANDS])),
                     *pos[7:],
                 )
                 for probe in (other, pos):
@@ -865,7 +877,7 @@ def test_keys_place_each_seats_cards_among_the_live_ones(
     machine words with up to four seats."""
     for state in _line(seed, line, 6, rules):
         core = inner(state)
-        if not core.trick:
+        if not core[TRICK]:
             ctx = _context(core)
             pos = position_of(core)
             key, seats, hands, live = ctx[0], ctx[7], pos[0], pos[10]

@@ -37,7 +37,7 @@ from five_hundred._engine.codes import (
     NO_SUIT,
     codes_from_mask,
 )
-from five_hundred._engine.core import Core, Setup, with_hands
+from five_hundred._engine.core import LED, SETUP, Core, Setup, with_hands
 from five_hundred._engine.playout import JOKER_LEAD, Policy, play_out
 from five_hundred._engine.solve import Table
 from five_hundred._engine.tables import EFF, STRENGTH, TRUMP
@@ -326,10 +326,10 @@ class SamplingPlayer:
         budget = self.bid_budget
         simulator.deadline = None if budget is None else start + budget / 2
         deals = simulator.deals(_shown(seen), self.discard_samples)
-        order = _keep_order(core.setup.key, simulator.own)
+        order = _keep_order(core[SETUP].key, simulator.own)
         throw = order[:_DISCARD_CHOICES]
         team = _side_mask(rules, seat)
-        policy = _rule_policy(core.setup, team, simulator.friends)
+        policy = _rule_policy(core[SETUP], team, simulator.friends)
         best_value, best = -math.inf, 0
         for chosen in itertools.combinations(throw, KITTY_SIZE):
             if best and self._spent(start):
@@ -396,17 +396,17 @@ class SamplingPlayer:
             team = _team(sample)
             won = sum(sample.tricks_won_by_seat[s] for s in team)
             sign = 1 if seat in team else -1
-            key = core.setup.key
+            key = core[SETUP].key
             policy = policy_of.get(key)
             if policy is None:
                 team_mask = sum(1 << s for s in team)
                 friends = _seat_friends(seen.rules)
                 policy = policy_of[key] = _rule_policy(
-                    core.setup, team_mask, friends, named
+                    core[SETUP], team_mask, friends, named
                 )
             for choice in choices:
                 # the suit led, for a Joker that names it (led before or now)
-                named[0] = choice - JOKER_LEAD if choice >= JOKER_LEAD else core.led
+                named[0] = choice - JOKER_LEAD if choice >= JOKER_LEAD else core[LED]
                 forced = _forced_first(choice, policy)
                 tricks, _ = play_out(core, rng.random, forced)
                 taken = sum(tricks >> 4 * s & 15 for s in team) - won
@@ -808,8 +808,8 @@ class _BidSimulator:
             return []
         rules = self.rules
         core = contract.core
-        policy = _rule_policy(core.setup, contract.team, contract.friends)
-        discard_key = core.setup.key
+        policy = _rule_policy(core[SETUP], contract.team, contract.friends)
+        discard_key = core[SETUP].key
         out = []
         for dealt, kitty in deals:
             hands = list(dealt)

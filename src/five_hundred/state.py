@@ -25,10 +25,9 @@ the typed view (cards, bids, contracts).  The rules of each phase sit side by si
 
 import enum
 import itertools
-import operator
 import secrets
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import attrs
 
@@ -53,7 +52,29 @@ from five_hundred._engine.codes import (
     codes_from_mask,
     seat_nibbles,
 )
-from five_hundred._engine.core import Core, Game, Hand, Log, Setup
+from five_hundred._engine.core import (
+    DONE,
+    GAME,
+    HAND,
+    HANDS,
+    LEADER,
+    LED,
+    LEGAL,
+    LOG,
+    PHASE,
+    RULES,
+    SETUP,
+    SUITS_LED,
+    TO_ACT,
+    TRICK,
+    VOIDS,
+    WON,
+    Core,
+    Game,
+    Hand,
+    Log,
+    Setup,
+)
 from five_hundred._engine.listed import listed_plays
 from five_hundred._engine.memo import per_rules
 from five_hundred._engine.play import joker_suits, winner_index
@@ -213,94 +234,85 @@ class GameState:
     @property
     def rules(self) -> Rules:
         """The rules of the game."""
-        rules: Rules = self._s.rules
+        rules: Rules = self._s[RULES]
         return rules
 
     @property
     def phase(self) -> Phase:
         """The phase of the hand (or ``Phase.GAME_OVER`` once the game is over)."""
-        return _PHASES[self._s.phase]
+        return _PHASES[self._s[PHASE]]
 
-    if TYPE_CHECKING:
-
-        @property
-        def to_act(self) -> int | None:
-            """The seat to act, or ``None`` when the hand or the game is over."""
-
-    else:
-        # Read at every step of every game loop: a getter in C (``attrgetter``) costs
-        # about a third of a Python property's call.
-        to_act = property(
-            operator.attrgetter("_s.to_act"),
-            doc="The seat to act, or ``None`` when the hand or the game is over.",
-        )
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` when the hand or the game is over."""
+        return self._s[TO_ACT]
 
     # -- the deal and the auction ---------------------------------------------------
 
     @property
     def dealer(self) -> int:
         """The dealer of this hand."""
-        return self._s.hand.dealer
+        return self._s[HAND].dealer
 
     @property
     def hand_number(self) -> int:
         """The number of this hand in the game, from 0."""
-        return self._s.game.number
+        return self._s[GAME].number
 
     @property
     def seed(self) -> int | None:
         """The game's seed (``None`` for a game started from an explicit deal)."""
-        return self._s.game.seed
+        return self._s[GAME].seed
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards now (seat 0 first), in card-code order."""
-        return tuple(cards_from_mask(m) for m in self._s.hands[: self.rules.players])
+        return tuple(cards_from_mask(m) for m in self._s[HANDS][: self.rules.players])
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """One seat's cards now, in card-code order (``hands[seat]``, built alone)."""
         rules = self.rules
-        return cards_from_mask(self._s.hands[check_seat(rules, seat)])
+        return cards_from_mask(self._s[HANDS][check_seat(rules, seat)])
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds now."""
-        return tuple(m.bit_count() for m in self._s.hands[: self.rules.players])
+        return tuple(m.bit_count() for m in self._s[HANDS][: self.rules.players])
 
     @property
     def dead_hand(self) -> tuple[Card, ...]:
         """Two players: the dead hand (empty otherwise)."""
         if self.rules.players != 2:
             return ()
-        return cards_from_mask(self._s.hands[2])
+        return cards_from_mask(self._s[HANDS][2])
 
     @property
     def dealt(self) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         """The deal of this hand: every hand as dealt (and a dead hand), and the kitty."""
-        hand = self._s.hand
+        hand = self._s[HAND]
         hands = tuple(cards_from_mask(m) for m in hand.dealt)
         return hands, cards_from_mask(hand.kitty)
 
     @property
     def kitty(self) -> tuple[Card, ...]:
         """The kitty as dealt (the contractor takes it up unless sans kitty)."""
-        return cards_from_mask(self._s.hand.kitty)
+        return cards_from_mask(self._s[HAND].kitty)
 
     @property
     def discards(self) -> tuple[Card, ...]:
         """The contractor's discards (empty before the discard)."""
-        return cards_from_mask(self._s.hand.discards)
+        return cards_from_mask(self._s[HAND].discards)
 
     @property
     def auction(self) -> Auction:
         """The auction of this hand."""
-        auction: Auction = self._s.hand.auction
+        auction: Auction = self._s[HAND].auction
         return auction
 
     @property
     def contract(self) -> Contract | None:
         """The contract (bid and contractor) once the auction is won."""
-        contract: Contract | None = self._s.hand.contract
+        contract: Contract | None = self._s[HAND].contract
         return contract
 
     @property
@@ -314,62 +326,62 @@ class GameState:
     @property
     def joker_suit(self) -> Suit | None:
         """The suit the contractor nominated for the Joker, if any."""
-        suit = self._s.hand.joker_suit
+        suit = self._s[HAND].joker_suit
         return None if suit < 0 else Suit(suit)
 
     @property
     def partner_card(self) -> Card | None:
         """Five players: the partner card called (``None`` if alone or not yet called)."""
-        code = self._s.hand.partner_card
+        code = self._s[HAND].partner_card
         return None if code < 0 else CARDS_BY_CODE[code]
 
     @property
     def partner(self) -> int | None:
         """Five players: the seat holding the partner card (``None`` if none)."""
-        return None if self._s.hand.partner < 0 else self._s.hand.partner
+        return None if self._s[HAND].partner < 0 else self._s[HAND].partner
 
     @property
     def sitting_out(self) -> frozenset[int]:
         """Seats that take no part in the play (the partners of a misère contractor)."""
-        return _SEAT_SETS[self._s.hand.sitting]
+        return _SEAT_SETS[self._s[HAND].sitting]
 
     # -- the play ---------------------------------------------------------------------
 
     @property
     def leader(self) -> int | None:
         """Who led (or is to lead) the current trick."""
-        return None if self._s.leader < 0 else self._s.leader
+        return None if self._s[LEADER] < 0 else self._s[LEADER]
 
     @property
     def trick(self) -> tuple[Card, ...]:
         """The cards of the trick in progress, leader first."""
-        return tuple(CARDS_BY_CODE[c] for c in self._s.trick)
+        return tuple(CARDS_BY_CODE[c] for c in self._s[TRICK])
 
     @property
     def led_suit(self) -> Suit | None:
         """The suit to follow in the trick in progress."""
-        return None if self._s.led < 0 else Suit(self._s.led)
+        return None if self._s[LED] < 0 else Suit(self._s[LED])
 
     @property
     def suits_led(self) -> frozenset[Suit]:
         """Every suit that has been the suit to follow this hand (current trick included)."""
-        return _SUIT_SETS[self._s.suits_led]
+        return _SUIT_SETS[self._s[SUITS_LED]]
 
     @property
     def shown_void(self) -> tuple[frozenset[Suit], ...]:
         """For each seat, the suits it has shown void in this hand."""
-        voids = seat_nibbles(self._s.voids, self.rules.players)
+        voids = seat_nibbles(self._s[VOIDS], self.rules.players)
         return tuple(_SUIT_SETS[void] for void in voids)
 
     @property
     def tricks_played(self) -> int:
         """How many tricks have been completed this hand."""
-        return self._s.done
+        return self._s[DONE]
 
     @property
     def tricks_won_by_seat(self) -> tuple[int, ...]:
         """Tricks won this hand by each seat."""
-        return seat_nibbles(self._s.won, self.rules.players)
+        return seat_nibbles(self._s[WON], self.rules.players)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -381,27 +393,27 @@ class GameState:
     @property
     def scores(self) -> tuple[int, ...]:
         """Each side's running total (after this hand once it is over)."""
-        return self._s.game.scores
+        return self._s[GAME].scores
 
     @property
     def hand_result(self) -> tuple[int, ...] | None:
         """Once the hand is over: the change to each side's total (zeros if thrown in)."""
-        return self._s.hand.result
+        return self._s[HAND].result
 
     @property
     def winners(self) -> tuple[int, ...]:
         """The winning sides once the game is over; empty while it goes on."""
-        return self._s.game.winners
+        return self._s[GAME].winners
 
     @property
     def is_over(self) -> bool:
         """Whether the hand (or the game) is over: nobody is to act."""
-        return self._s.to_act is None
+        return self._s[TO_ACT] is None
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action of this hand so far, in order."""
-        return tuple(_core.log_items(self._s.log))
+        return tuple(_core.log_items(self._s[LOG]))
 
     @property
     def moves(self) -> tuple[tuple[int, Action], ...]:
@@ -411,7 +423,7 @@ class GameState:
         >>> [(seat, str(action)) for seat, action in state.moves]
         [(1, 'PASS')]
         """
-        return tuple(_core.log_moves(self._s.log))
+        return tuple(_core.log_moves(self._s[LOG]))
 
     @property
     def history(self) -> tuple[HandSummary, ...]:
@@ -421,7 +433,7 @@ class GameState:
         game costs memory and time in proportion to its length.
         """
         summaries: list[HandSummary] = []
-        past = self._s.game.past
+        past = self._s[GAME].past
         while past is not None:
             past, summary = past
             summaries.append(summary)
@@ -436,7 +448,7 @@ class GameState:
             return _EMPTY
         contract = "" if self.contract is None else f", contract={self.contract}"
         return (
-            f"<GameState hand {self._s.game.number + 1} {self.phase.value}, to_act={self._s.to_act}"
+            f"<GameState hand {self._s[GAME].number + 1} {self.phase.value}, to_act={self._s[TO_ACT]}"
             f"{contract}, scores={self.scores}>"
         )
 
@@ -489,27 +501,27 @@ def table_facts(state: GameState) -> TableFacts:
     a hand share it, so a position pays only for what changes from card to card.
     """
     core = _core_of(state)
-    hand, game = core.hand, core.game
+    hand, game = core[HAND], core[GAME]
     found = _HAND_FACTS.get(id(hand))
     if found is None or found[0] is not hand or found[1] is not game:
         found = _hand_facts(core)
     (rules, dealer, number, scores, calls, contract, suit, card, sitting, result, winners) = found[2]  # fmt: skip
     players: int = rules.players
     won_memo, void_memo = found[3], found[4]
-    won = won_memo.get(core.won)
+    won = won_memo.get(core[WON])
     if won is None:
-        by_seat = seat_nibbles(core.won, players)
-        won = won_memo[core.won] = (_by_side(rules, by_seat), by_seat)
-    voids = void_memo.get(core.voids)
+        by_seat = seat_nibbles(core[WON], players)
+        won = won_memo[core[WON]] = (_by_side(rules, by_seat), by_seat)
+    voids = void_memo.get(core[VOIDS])
     if voids is None:
-        nibbles = seat_nibbles(core.voids, players)
-        voids = void_memo[core.voids] = tuple([_SUIT_SETS[v] for v in nibbles])
+        nibbles = seat_nibbles(core[VOIDS], players)
+        voids = void_memo[core[VOIDS]] = tuple([_SUIT_SETS[v] for v in nibbles])
     return _new(
         TableFacts,
         (
             rules,
-            _PHASES[core.phase],
-            core.to_act,
+            _PHASES[core[PHASE]],
+            core[TO_ACT],
             dealer,
             number,
             scores,
@@ -517,11 +529,11 @@ def table_facts(state: GameState) -> TableFacts:
             contract,
             suit,
             card,
-            _SUIT_SETS[core.suits_led],
+            _SUIT_SETS[core[SUITS_LED]],
             voids,
             won[0],
             won[1],
-            tuple([mask.bit_count() for mask in core.hands[:players]]),
+            tuple([mask.bit_count() for mask in core[HANDS][:players]]),
             sitting,
             result,
             winners,
@@ -544,12 +556,12 @@ HAND_FACTS_SIZE: Final = 4096
 
 
 def _hand_facts(core: Core) -> _HandFacts:
-    hand, game = core.hand, core.game
+    hand, game = core[HAND], core[GAME]
     suit = hand.joker_suit
     card = hand.partner_card
     auction: Auction = hand.auction
     facts = (
-        core.rules,
+        core[RULES],
         hand.dealer,
         game.number,
         game.scores,
@@ -697,7 +709,7 @@ def play_order(state: GameState, leader: int) -> tuple[int, ...]:
     Those who sit out are left out.  This reads the engine's play setup of the
     contract (the one home of the seat order), so it is defined once a contract is.
     """
-    order: tuple[int, ...] = _core_of(state).setup.order[leader]
+    order: tuple[int, ...] = _core_of(state)[SETUP].order[leader]
     return order
 
 
@@ -721,11 +733,11 @@ def trick_record(state: GameState) -> tuple[tuple[TrickData, ...], TrickData | N
     outside the play.
     """
     core = _core_of(state)
-    setup = core.setup
-    if core.hand.contract is None or setup.key < 0:
+    setup = core[SETUP]
+    if core[HAND].contract is None or setup.key < 0:
         return (), None
-    trick = core.trick
-    log: Any = core.log
+    trick = core[TRICK]
+    log: Any = core[LOG]
     for _ in trick:  # the cards of the trick in progress are the log's last entries
         log = log[0]
     found = _TRICKS_MEMO.get(id(log))
@@ -733,13 +745,13 @@ def trick_record(state: GameState) -> tuple[tuple[TrickData, ...], TrickData | N
         done: tuple[TrickData, ...] = found[1]
     else:
         done = _done_tricks(setup, log)
-    if core.phase != _PLAY:
+    if core[PHASE] != _PLAY:
         return done, None
-    leader = core.leader
+    leader = core[LEADER]
     return done, (
         leader,
         tuple(zip(setup.order[leader], trick, strict=False)),
-        core.led,
+        core[LED],
         -1,
     )
 
@@ -818,7 +830,7 @@ def after_discard(core: Core, action: Discard) -> GameState:
 
     For the adapters, which check each card as it is picked (not public API).
     """
-    return _apply_discard(core, action, (core.log, action, _seat(core)))
+    return _apply_discard(core, action, (core[LOG], action, _seat(core)))
 
 
 # -- starting games and hands ---------------------------------------------------------
@@ -993,12 +1005,14 @@ def next_hand(
         InvalidStateError: for a bad seed or explicit deal.
     """
     core = _core_of(state)
-    if core.phase != _HAND_OVER:
-        why = "the game is over" if core.phase == _GAME_OVER else "the hand is not over"
+    if core[PHASE] != _HAND_OVER:
+        why = (
+            "the game is over" if core[PHASE] == _GAME_OVER else "the hand is not over"
+        )
         msg = f"cannot deal the next hand: {why}"
         raise WrongPhaseError(msg)
-    rules: Rules = core.rules
-    game, hand = core.game, core.hand
+    rules: Rules = core[RULES]
+    game, hand = core[GAME], core[HAND]
     thrown_in = hand.contract is None
     dealer = (
         hand.dealer
@@ -1063,18 +1077,18 @@ class _PhaseRules(NamedTuple):
 
 
 def _list_calls(core: Core) -> tuple[Action, ...]:
-    return legal_calls(core.hand.auction)
+    return legal_calls(core[HAND].auction)
 
 
 def _refuse_call(core: Core, call: Call) -> _Refusal:
-    found = call_refusal(core.hand.auction, _seat(core), call)
+    found = call_refusal(core[HAND].auction, _seat(core), call)
     return None if found is None else (IllegalBidError, *found)
 
 
 def _apply_call(core: Core, call: Call, log: Log) -> GameState:
-    seat = core.to_act
+    seat = core[TO_ACT]
     assert seat is not None  # the auction is not over
-    return _after_call(core, advance(core.hand.auction, seat, call), log)  # checked
+    return _after_call(core, advance(core[HAND].auction, seat, call), log)  # checked
 
 
 def _after_call(core: Core, auction: Auction, log: Log) -> GameState:
@@ -1083,11 +1097,11 @@ def _after_call(core: Core, auction: Auction, log: Log) -> GameState:
         new = GameState()  # _wrap, inline on the most common call
         _set_core(new, _core.called(core, auction, to_act, log))
         return new
-    rules: Rules = core.rules  # read once the auction is over (not on every call)
+    rules: Rules = core[RULES]  # read once the auction is over (not on every call)
     contract = auction.contract
     if contract is None:  # thrown in: nobody scores
         hand = _core.with_result(
-            _core.with_auction(core.hand, auction), (0,) * rules.sides
+            _core.with_auction(core[HAND], auction), (0,) * rules.sides
         )
         return _wrap(_core.moved(core, _HAND_OVER, None, hand, log))
     bid, contractor = contract.bid, contract.contractor
@@ -1129,13 +1143,13 @@ _DISCARDS: Final = _Discards()
 
 
 def _list_discards(core: Core) -> tuple[Action, ...]:
-    codes = codes_from_mask(core.hands[_seat(core)])
+    codes = codes_from_mask(core[HANDS][_seat(core)])
     triples = itertools.combinations(codes, KITTY_SIZE)
     return tuple(map(_DISCARDS.__getitem__, triples))
 
 
 def _refuse_discard(core: Core, action: Discard) -> _Refusal:
-    held = core.hands[_seat(core)]
+    held = core[HANDS][_seat(core)]
     codes = [card_code(card) for card in action.cards]
     missing = [CARDS_BY_CODE[c] for c in codes if not held >> c & 1]
     if missing:
@@ -1156,23 +1170,23 @@ def _refuse_discard(core: Core, action: Discard) -> _Refusal:
 def _apply_discard(core: Core, action: Discard, log: Log) -> GameState:
     seat = _seat(core)
     mask = mask_from_cards(action.cards)
-    hands = list(core.hands)
+    hands = list(core[HANDS])
     hands[seat] &= ~mask
-    hand = _core.with_discard(core.hand, mask)
-    core = _core.moved(core, core.phase, seat, hand, log)
+    hand = _core.with_discard(core[HAND], mask)
+    core = _core.moved(core, core[PHASE], seat, hand, log)
     return _after_discard(_core.with_hands(core, tuple(hands)))
 
 
 def _after_discard(core: Core) -> GameState:
-    rules: Rules = core.rules
-    contract: Contract = core.hand.contract
+    rules: Rules = core[RULES]
+    contract: Contract = core[HAND].contract
     if (
         rules.players == 5
         and rules.five_player_partner
         and isinstance(contract.bid, TrickBid)
     ):
         seat = contract.contractor
-        return _wrap(_core.moved(core, _CALL_PARTNER, seat, core.hand, core.log))
+        return _wrap(_core.moved(core, _CALL_PARTNER, seat, core[HAND], core[LOG]))
     return _after_partner(core)
 
 
@@ -1180,8 +1194,8 @@ def _after_discard(core: Core) -> GameState:
 
 
 def _list_partner_calls(core: Core) -> tuple[Action, ...]:
-    rules: Rules = core.rules
-    held = core.hands[_seat(core)]
+    rules: Rules = core[RULES]
+    held = core[HANDS][_seat(core)]
     callable_cards = pack_mask(rules.players) & ~held & ~JOKER_BIT
     return (
         CallPartner(None),
@@ -1199,7 +1213,7 @@ def _refuse_partner_call(core: Core, action: CallPartner) -> _Refusal:
             "partner-joker",
             "the Joker cannot be called as the partner card",
         )
-    players: int = core.rules.players
+    players: int = core[RULES].players
     code = card_code(card)
     if not pack_mask(players) >> code & 1:
         return (
@@ -1207,7 +1221,7 @@ def _refuse_partner_call(core: Core, action: CallPartner) -> _Refusal:
             "card-not-in-pack",
             f"{card} is not in the {players}-player pack",
         )
-    if core.hands[_seat(core)] >> code & 1:
+    if core[HANDS][_seat(core)] >> code & 1:
         return (
             IllegalPlayError,
             "partner-in-own-hand",
@@ -1217,22 +1231,22 @@ def _refuse_partner_call(core: Core, action: CallPartner) -> _Refusal:
 
 
 def _apply_partner_call(core: Core, action: CallPartner, log: Log) -> GameState:
-    hand = core.hand
+    hand = core[HAND]
     if action.card is not None:
         code = card_code(action.card)
-        players: int = core.rules.players
-        held = core.hands
+        players: int = core[RULES].players
+        held = core[HANDS]
         holder = next((s for s in range(players) if held[s] >> code & 1), -1)
         hand = _core.with_partner(hand, code, holder)
-    return _after_partner(_core.moved(core, core.phase, core.to_act, hand, log))
+    return _after_partner(_core.moved(core, core[PHASE], core[TO_ACT], hand, log))
 
 
 def _after_partner(core: Core) -> GameState:
-    rules: Rules = core.rules
-    setup = core.setup
+    rules: Rules = core[RULES]
+    setup = core[SETUP]
     seat = setup.contractor
-    if setup.key == NT and rules.joker_nomination and core.hands[seat] & JOKER_BIT:
-        return _wrap(_core.moved(core, _NOMINATE, seat, core.hand, core.log))
+    if setup.key == NT and rules.joker_nomination and core[HANDS][seat] & JOKER_BIT:
+        return _wrap(_core.moved(core, _NOMINATE, seat, core[HAND], core[LOG]))
     return _wrap(start_play(core, setup))
 
 
@@ -1252,11 +1266,11 @@ def _refuse_nomination(core: Core, action: NominateJoker) -> _Refusal:
 
 
 def _apply_nomination(core: Core, action: NominateJoker, log: Log) -> GameState:
-    hand, setup = core.hand, core.setup
+    hand, setup = core[HAND], core[SETUP]
     if action.suit is not None:
         hand = _core.with_nomination(hand, action.suit)
         setup = _core.with_nominated(setup, action.suit)
-    core = _core.moved(core, core.phase, core.to_act, hand, log)
+    core = _core.moved(core, core[PHASE], core[TO_ACT], hand, log)
     return _wrap(start_play(core, setup))
 
 
@@ -1269,14 +1283,14 @@ _CODE_BY_ID: Final = {id(play): code for code, play in enumerate(PLAYS)}
 
 def _joker_names(core: Core, seat: int) -> int:
     """The suits the leader may name for the un-nominated Joker (without trumps)."""
-    void = core.voids >> 4 * seat & 15
-    last = core.done == HAND_SIZE - 1
-    return joker_suits(core.setup.options, core.suits_led, void, last)
+    void = core[VOIDS] >> 4 * seat & 15
+    last = core[DONE] == HAND_SIZE - 1
+    return joker_suits(core[SETUP].options, core[SUITS_LED], void, last)
 
 
 def _list_plays(core: Core) -> tuple[Action, ...]:
-    legal = core.legal
-    if legal & JOKER_BIT and core.led < 0 and core.setup.key == NT:
+    legal = core[LEGAL]
+    if legal & JOKER_BIT and core[LED] < 0 and core[SETUP].key == NT:
         return plays_from_mask(legal, _joker_names(core, _seat(core)))
     return PLAYS_OF_MASK[legal]
 
@@ -1286,9 +1300,9 @@ def _play_code(core: Core, action: PlayCard) -> int:
     code = _CODE_BY_ID.get(id(action))
     if code is None:
         code = _CODE_BY_CARD.get(action.card, -1)
-    if code < 0 or not core.legal >> code & 1:
+    if code < 0 or not core[LEGAL] >> code & 1:
         return -1
-    if code != JOKER_CODE or core.led >= 0 or core.setup.key != NT:
+    if code != JOKER_CODE or core[LED] >= 0 or core[SETUP].key != NT:
         return code if action.suit is None else -1
     if action.suit is None:
         return -1
@@ -1300,17 +1314,17 @@ def _refuse_play(core: Core, action: PlayCard) -> _Refusal:
     if _play_code(core, action) >= 0:
         return None
     seat = _seat(core)
-    setup = core.setup
+    setup = core[SETUP]
     pos = Position(
-        core.hands[seat],
+        core[HANDS][seat],
         setup.key,
-        core.led,
+        core[LED],
         setup.misere,
-        core.suits_led,
-        core.voids >> 4 * seat & 15,
-        core.done == HAND_SIZE - 1,
+        core[SUITS_LED],
+        core[VOIDS] >> 4 * seat & 15,
+        core[DONE] == HAND_SIZE - 1,
     )
-    found = play_refusal(pos, action, core.rules)
+    found = play_refusal(pos, action, core[RULES])
     return None if found is None else (IllegalPlayError, *found)
 
 
@@ -1322,16 +1336,16 @@ def _apply_play(core: Core, action: PlayCard, log: Log) -> GameState:
 
 def _played(core: Core) -> GameState:
     """The state after a card play: scored if the play ended the hand."""
-    return _wrap(core) if core.to_act is not None else _finish(core)
+    return _wrap(core) if core[TO_ACT] is not None else _finish(core)
 
 
 def _finish(core: Core) -> GameState:
     """The scored state after the last trick of the hand."""
-    rules: Rules = core.rules
-    game, hand = core.game, core.hand
+    rules: Rules = core[RULES]
+    game, hand = core[GAME], core[HAND]
     contract: Contract = hand.contract
     _, changes, scores, winners = settle_packed(
-        rules, contract.bid, core.won, contract.contractor, hand.partner, game.scores
+        rules, contract.bid, core[WON], contract.contractor, hand.partner, game.scores
     )
     phase = _GAME_OVER if winners else _HAND_OVER
     game = _new(Game, (game.seed, game.number, scores, winners, game.past))
@@ -1340,7 +1354,7 @@ def _finish(core: Core) -> GameState:
 
 def _seat(core: Core) -> int:
     """The seat to act, in a phase where there always is one."""
-    seat = core.to_act
+    seat = core[TO_ACT]
     assert seat is not None  # only the phases over (no seat) have no rules here
     return seat
 
@@ -1420,39 +1434,39 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         found = listed_plays(core, PLAY_TABLES, PLAYS_CACHE_SIZE, SUIT_PLAYS_CACHE_SIZE)
         if found is not None:
             return found
-    elif core.phase == _PLAY:  # the hot path: the shared plays of the legal mask
-        legal = core.legal
+    elif core[PHASE] == _PLAY:  # the hot path: the shared plays of the legal mask
+        legal = core[LEGAL]
         # the Joker's bit by a shift: a small int, where ``&`` builds a 65-bit one
-        if legal >> JOKER_CODE and core.led < 0 and core.setup.key == NT:
+        if legal >> JOKER_CODE and core[LED] < 0 and core[SETUP].key == NT:
             return plays_from_mask(legal, _joker_names(core, _seat(core)))
         return PLAYS_OF_MASK[legal]
-    if core.phase == _BIDDING:  # the auction's own listing (no table, no frame)
-        return legal_calls(core.hand.auction)
-    rules = _PHASE_RULES[core.phase]
+    if core[PHASE] == _BIDDING:  # the auction's own listing (no table, no frame)
+        return legal_calls(core[HAND].auction)
+    rules = _PHASE_RULES[core[PHASE]]
     return () if rules is None else rules.listing(core)
 
 
 def _reason(core: Core, action: object, seat: int | None = None) -> _Refusal:
-    phase = core.phase
-    if seat is None or seat == core.to_act:
+    phase = core[PHASE]
+    if seat is None or seat == core[TO_ACT]:
         if (
             phase == _PLAY
             and type(action) is PlayCard
             and _play_code(core, action) >= 0
         ):
             return None
-        if phase == _BIDDING and is_listed_call(action, core.hand.auction):
+        if phase == _BIDDING and is_listed_call(action, core[HAND].auction):
             return None
     if not isinstance(action, _ACTION_TYPES):
         wrong_type(action, "an Action", "parse_action")
     if seat is not None:
-        check_seat(core.rules, seat)
-        if seat != core.to_act:
+        check_seat(core[RULES], seat)
+        if seat != core[TO_ACT]:
             return NotYourTurnError, "not-your-turn", _whose_turn(core)
     rules = _PHASE_RULES[phase]
     if phase == _GAME_OVER:
         return WrongPhaseError, "game-over", "the game is over"
-    if rules is None or core.to_act is None:
+    if rules is None or core[TO_ACT] is None:
         return WrongPhaseError, "hand-over", "the hand is over (deal the next hand)"
     if not isinstance(action, rules.types):
         return (
@@ -1465,9 +1479,9 @@ def _reason(core: Core, action: object, seat: int | None = None) -> _Refusal:
 
 def _whose_turn(core: Core) -> str:
     """The reason of an action sent for a seat that is not to act."""
-    if core.to_act is not None:
-        return f"not your turn: seat {core.to_act} is to act"
-    if core.phase == _GAME_OVER:
+    if core[TO_ACT] is not None:
+        return f"not your turn: seat {core[TO_ACT]} is to act"
+    if core[PHASE] == _GAME_OVER:
         return "not your turn: nobody is to act (the game is over)"
     return "not your turn: nobody is to act (the hand is over)"
 
@@ -1492,7 +1506,7 @@ def _refuse(
 ) -> IllegalActionError:
     """The error of a refusal, with its fields (see IllegalActionError)."""
     error, code, reason = found
-    who = core.to_act if seat is None else seat
+    who = core[TO_ACT] if seat is None else seat
     message = _message(core, action, reason, who)
     return error(message, code=code, seat=who, action=action, reason=reason)
 
@@ -1558,8 +1572,8 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
         new: GameState | None = state_play(core, action, seat, _FRONT)
         if new is not None:
             return new
-    phase = core.phase
-    if seat is not None and seat != core.to_act:
+    phase = core[PHASE]
+    if seat is not None and seat != core[TO_ACT]:
         phase = -1  # not for the seat to act: the full check refuses it
     if phase == _PLAY and not _compiled:
         # A subscript, not .get: no method call when the play is found (the common
@@ -1570,23 +1584,23 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
             code = -1
         if (
             code >= 0
-            and core.legal & BITS[code]  # (a shift of the 65-bit mask costs more)
-            and not (code == JOKER_CODE and core.led < 0 and core.setup.key == NT)
+            and core[LEGAL] & BITS[code]  # (a shift of the 65-bit mask costs more)
+            and not (code == JOKER_CODE and core[LED] < 0 and core[SETUP].key == NT)
         ):
             after = play_card(core, code, -1, action)
-            if after.to_act is None:
+            if after[TO_ACT] is None:
                 return _finish(after)
             new = GameState()  # _wrap, inline on the most common path
             _set_core(new, after)
             return new
     elif phase == _BIDDING:
-        auction = advance_listed(action, core.hand.auction)
-        to_act = core.to_act  # a seat, since the auction was open (_seat, inline)
+        auction = advance_listed(action, core[HAND].auction)
+        to_act = core[TO_ACT]  # a seat, since the auction was open (_seat, inline)
         if auction is not None and to_act is not None:
-            return _after_call(core, auction, (core.log, action, to_act))
+            return _after_call(core, auction, (core[LOG], action, to_act))
     found = _reason(core, action, seat)
     if found is not None:
         raise _refuse(core, action, found, seat)
-    rules = _PHASE_RULES[core.phase]
+    rules = _PHASE_RULES[core[PHASE]]
     assert rules is not None  # an action is legal only in a phase with rules
-    return rules.application(core, action, (core.log, action, _seat(core)))
+    return rules.application(core, action, (core[LOG], action, _seat(core)))

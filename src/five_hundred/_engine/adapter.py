@@ -14,7 +14,19 @@ lead naming a suit) is left to the caller, which is told so by ``None``.
 from typing import Any, Final
 
 from five_hundred._engine.codes import ALL_SUITS, HAND_SIZE, JOKER_BIT, JOKER_CODE, NT
-from five_hundred._engine.core import PLAY, Core, Setup
+from five_hundred._engine.core import (
+    DONE,
+    LED,
+    LEGAL,
+    PHASE,
+    PLAY,
+    SETUP,
+    SUITS_LED,
+    TO_ACT,
+    VOIDS,
+    Core,
+    Setup,
+)
 from five_hundred._engine.play import joker_suits
 from five_hundred._engine.step import play_card
 
@@ -43,14 +55,6 @@ _PARTS: Final = 5
 """16-bit parts of a card mask (codes 0 to 64)."""
 _LOW_BITS: Final = 48
 _LOW_PARTS: Final = (1 << _LOW_BITS) - 1
-_PHASE: Final = Core._fields.index("phase")
-_TO_ACT: Final = Core._fields.index("to_act")
-_SETUP: Final = Core._fields.index("setup")
-_LED: Final = Core._fields.index("led")
-_SUITS_LED: Final = Core._fields.index("suits_led")
-_VOIDS: Final = Core._fields.index("voids")
-_DONE: Final = Core._fields.index("done")
-_LEGAL: Final = Core._fields.index("legal")
 
 
 def id_table(base: int) -> IdTable:
@@ -115,30 +119,30 @@ def play_ids(core: Core, table: IdTable, joker_leads: int) -> tuple[int, ...] | 
     suit (:ref:`rules-joker-lead-suit`): its ids are ``joker_leads + suit``, for the
     suits the leader may name, after the ids of the other cards.
     """
-    # The record read by index, as a plain tuple: compiled, a field read by name
-    # is a generic attribute lookup (a record is a NamedTuple).  The mask stays an
+    # The record read as a tuple of objects: compiled, a field read through a
+    # ``Core`` is unboxed to its declared type (an int).  The mask stays an
     # object, the table's key as it is: an int variable would be unboxed and boxed
     # again for the lookup, and testing the Joker's bit (64) with ``&`` is arithmetic
     # on a long integer.
     fields: tuple[Any, ...] = core
-    phase: int = fields[_PHASE]
+    phase: int = fields[PHASE]
     if phase != PLAY:
         return None
-    mask: Any = fields[_LEGAL]
-    led: int = fields[_LED]
+    mask: Any = fields[LEGAL]
+    led: int = fields[LED]
     if led >= 0:  # a card follows: the mask met before, most often
         found = table[1].get(mask)  # mask_ids, without its call
         return found if found is not None else _new_mask_ids(table, mask)
-    setup: Setup = fields[_SETUP]
+    setup: Setup = fields[SETUP]
     if setup.key != NT or not mask >> JOKER_CODE & 1:
         return part_ids(table, mask)  # a lead: the whole hand, hardly met again
     legal: int = mask
-    seat: int = fields[_TO_ACT]  # the card play always has a player to act
-    voids: int = fields[_VOIDS]
-    done: int = fields[_DONE]
+    seat: int = fields[TO_ACT]  # the card play always has a player to act
+    voids: int = fields[VOIDS]
+    done: int = fields[DONE]
     names = joker_suits(
         setup.options,
-        fields[_SUITS_LED],
+        fields[SUITS_LED],
         voids >> 4 * seat & ALL_SUITS,
         done == HAND_SIZE - 1,
     )
@@ -153,9 +157,13 @@ def play_id(core: Core, code: int, plays: tuple[Any, ...]) -> Core | None:
     a legal plain card play now: outside the card play, a card the player may not
     play, or the un-nominated Joker led in No Trumps (which must name a suit).
     """
-    if core.phase != PLAY or not 0 <= code <= JOKER_CODE or not core.legal >> code & 1:
+    if (
+        core[PHASE] != PLAY
+        or not 0 <= code <= JOKER_CODE
+        or not core[LEGAL] >> code & 1
+    ):
         return None
-    if code == JOKER_CODE and core.led < 0 and core.setup.key == NT:
+    if code == JOKER_CODE and core[LED] < 0 and core[SETUP].key == NT:
         return None
     return play_card(core, code, -1, plays[code])
 
@@ -175,7 +183,7 @@ def play_listing(
     if after is None:
         return None
     fields: tuple[Any, ...] = after  # (by index: see play_ids)
-    seat: int | None = fields[_TO_ACT]
+    seat: int | None = fields[TO_ACT]
     if seat is None:
         return after, None, ()
     ids = play_ids(after, table, joker_leads)

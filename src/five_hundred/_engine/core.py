@@ -9,6 +9,14 @@ hands) are opaque here: the engine stores them and never reads them (typed ``Any
 Only the engine builds these records, and only through the builders below or the play
 step (:mod:`._engine.step`), which build them by position for speed: an import-time
 check makes sure the field order is the one they assume.
+
+A state's record is a plain tuple, not an instance of :class:`Core`: a tuple subclass
+costs about three times as much to build and free (a card play builds one record, a
+call of the auction two), and pure Python reads a plain tuple's items by the
+interpreter's fast path.  :class:`Core` is its static type and names its fields; code
+reads them by the index constants (``core[TO_ACT]``), never by name, and the builders'
+returns are marked for the type checker (``type: ignore[return-value]``: a tuple built
+by position, typed as the record).
 """
 
 from typing import Any, Final, NamedTuple
@@ -112,7 +120,11 @@ class Setup(NamedTuple):
 
 
 class Core(NamedTuple):
-    """Everything a state holds, in one flat tuple (a card play builds just this one)."""
+    """Everything a state holds, in one flat tuple (a card play builds just this one).
+
+    The static type of a state's record, which is a plain tuple of these fields in this
+    order: read a field by its index (``core[PHASE]``), not by its name.
+    """
 
     rules: Any
     phase: int
@@ -152,6 +164,25 @@ if Core._fields != _CORE_FIELDS or Hand._fields != _HAND_FIELDS:
 
 CARDS: Final = _CORE_FIELDS.index("hands")
 """Where the card fields of :class:`Core` start."""
+
+# Where each field of a record is: records are plain tuples, read by these indices
+# (see :class:`Core`; a test checks them against the fields' order).
+RULES: Final = 0
+PHASE: Final = 1
+TO_ACT: Final = 2
+GAME: Final = 3
+HAND: Final = 4
+SETUP: Final = 5
+LOG: Final = 6
+HANDS: Final = 7
+LEADER: Final = 8
+TRICK: Final = 9
+LED: Final = 10
+SUITS_LED: Final = 11
+VOIDS: Final = 12
+WON: Final = 13
+DONE: Final = 14
+LEGAL: Final = 15
 _AUCTION: Final = _HAND_FIELDS.index("auction")
 _DISCARDS: Final = _HAND_FIELDS.index("discards")
 _JOKER_SUIT: Final = _HAND_FIELDS.index("joker_suit")
@@ -161,41 +192,62 @@ _new: Final = tuple.__new__
 _Fields = tuple[Any, ...]
 """A record, as the busiest builders take it: compiled, reading a field of a plain
 tuple of ``Any`` neither unboxes an int nor boxes it again (a ``Core`` or a ``Hand``
-would), and reading it by index needs no generic slice (a tuple subclass's)."""
+would)."""
 _CoreFields = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]  # fmt: skip
 _HandFields = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]
 """A :class:`Core` and a :class:`Hand` as tuples of their length, for a builder that
-unpacks them: in pure Python one unpacking costs about half of reading a dozen fields by
-index (each a generic subscript of a tuple subclass); compiled, unpacking a tuple of
-known length reads its items directly (a ``tuple[Any, ...]`` would be iterated)."""
+unpacks them: in pure Python one unpacking costs less than reading a dozen fields by
+index (a :class:`Hand` is a tuple subclass, whose items have no fast path); compiled,
+unpacking a tuple of known length reads its items directly (a ``tuple[Any, ...]`` would
+be iterated)."""
 
 
 def moved(core: _Fields, phase: int, to_act: int | None, hand: Hand, log: Log) -> Core:
     """``core`` with a new phase, seat to act, hand and log; its cards the same.
 
-    (``_replace`` would do, at several times the cost: it goes through keywords; so
-    would it in the builders below, which build by position too.  The busiest ones
-    read each field by its index: a record is a tuple subclass, which compiled code
-    slices through a generic slice object, at several times the cost of the reads.)
+    (A record is a plain tuple: it has no ``_replace``, and the builders below build
+    by position too.  The busiest ones read each field by its index: compiled, that
+    measured cheaper than slicing the record and unpacking the slices.)
     """
-    return _new(
-        Core,
-        (
-            core[0], phase, to_act, core[3], hand, core[5], log, core[7],
-            core[8], core[9], core[10], core[11], core[12], core[13],
-            core[14], core[15],
-        ),
+    return (  # type: ignore[return-value]
+        core[0], phase, to_act, core[3], hand, core[5], log, core[7],
+        core[8], core[9], core[10], core[11], core[12], core[13],
+        core[14], core[15],
     )  # fmt: skip
 
 
 def start(rules: Any, game: Game, hand: Hand, to_act: int | None) -> Core:
     """The record of a hand just dealt (``hand.dealt``), bidding open."""
-    return Core(rules, BIDDING, to_act, game, hand, Setup(), None, hand.dealt)
+    return (  # type: ignore[return-value]
+        rules,
+        BIDDING,
+        to_act,
+        game,
+        hand,
+        Setup(),
+        None,
+        hand.dealt,
+        -1,
+        (),
+        -1,
+        0,
+        0,
+        0,
+        0,
+        0,
+    )
 
 
 def with_hands(core: Core, hands: tuple[int, ...]) -> Core:
     """``core`` with new hands (the kitty taken up, the discards put away)."""
-    return _new(Core, (*core[:CARDS], hands, *core[CARDS + 1 :]))
+    return (*core[:CARDS], hands, *core[CARDS + 1 :])  # type: ignore[return-value]
+
+
+def redealt(
+    core: Core, hand: Hand, log: Log, hands: tuple[int, ...], legal: int
+) -> Core:
+    """``core`` with another deal: its hand record, log, hands and legal mask."""
+    return (*core[:HAND], hand, core[SETUP], log, hands, *core[LEADER:LEGAL], legal)  # type: ignore[return-value]
 
 
 def with_nominated(setup: Setup, suit: int) -> Setup:
@@ -220,12 +272,9 @@ def called(core: Core, auction: Any, to_act: int, log: Log) -> Core:
             partner, result,
         ),
     )  # fmt: skip
-    return _new(
-        Core,
-        (
-            rules, BIDDING, to_act, game, hand, setup, log, hands, leader, trick, led,
-            suits_led, voids, won, done, legal,
-        ),
+    return (  # type: ignore[return-value]
+        rules, BIDDING, to_act, game, hand, setup, log, hands, leader, trick, led,
+        suits_led, voids, won, done, legal,
     )  # fmt: skip
 
 
@@ -255,12 +304,9 @@ def contracted(
         held = list(hands)
         held[seat] |= kitty
         hands = tuple(held)
-    return _new(
-        Core,
-        (
-            rules, DISCARD, seat, game, hand, setup, log, hands, leader, trick, led,
-            suits_led, voids, won, done, legal,
-        ),
+    return (  # type: ignore[return-value]
+        rules, DISCARD, seat, game, hand, setup, log, hands, leader, trick, led,
+        suits_led, voids, won, done, legal,
     )  # fmt: skip
 
 
@@ -282,12 +328,9 @@ def scored(core: Core, phase: int, game: Game, result: tuple[int, ...]) -> Core:
             partner, result,
         ),
     )  # fmt: skip
-    return _new(
-        Core,
-        (
-            rules, phase, None, game, hand, setup, log, hands, leader, trick, led,
-            suits_led, voids, won, done, legal,
-        ),
+    return (  # type: ignore[return-value]
+        rules, phase, None, game, hand, setup, log, hands, leader, trick, led,
+        suits_led, voids, won, done, legal,
     )  # fmt: skip
 
 

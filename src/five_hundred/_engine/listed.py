@@ -13,7 +13,7 @@ import struct
 from typing import Any, Final
 
 from five_hundred._engine.codes import _COMPILED, JOKER_CODE, NT
-from five_hundred._engine.core import PLAY, Core
+from five_hundred._engine.core import LED, LEGAL, PHASE, PLAY, SETUP, Core
 
 __all__ = ["PlayTables", "listed_plays", "mask_plays"]
 
@@ -101,13 +101,13 @@ def listed_plays(
     ``None`` outside the card play and when the player may lead the un-nominated Joker
     without trumps (the leader names a suit: the facade lists those plays).
     """
-    if core.phase != PLAY:
+    if core[PHASE] != PLAY:
         return None
     # The mask stays the record's object, the table's key as it is (compiled, an int
     # variable would be unboxed and boxed again for the lookup); the Joker's bit by a
     # shift (``&`` would build a long integer).
-    legal: Any = core.legal
-    if legal >> JOKER_CODE and core.led < 0 and core.setup.key == NT:
+    legal: Any = core[LEGAL]
+    if legal >> JOKER_CODE and core[LED] < 0 and core[SETUP].key == NT:
         return None
     found = tables[0].get(legal)
     return (

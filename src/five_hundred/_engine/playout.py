@@ -27,7 +27,19 @@ from five_hundred._engine.codes import (
     NT,
     popcount,
 )
-from five_hundred._engine.core import Core
+from five_hundred._engine.core import (
+    DONE,
+    HANDS,
+    LEADER,
+    LED,
+    SETUP,
+    SUITS_LED,
+    TO_ACT,
+    TRICK,
+    VOIDS,
+    WON,
+    Core,
+)
 from five_hundred._engine.play import joker_suits, legal_mask_in, winner_index
 from five_hundred._engine.tables import (
     CODE_OF_SLOT,
@@ -74,9 +86,9 @@ def play_out(
     Returns the tricks won by each seat (4 bits a seat) and the choices made.
     ``random_`` draws a float in [0, 1) for each random choice.
     """
-    setup = core.setup
+    setup = core[SETUP]
     key, misere, active, next_seat, contractor, order, _, options = setup
-    code_hands = core.hands
+    code_hands = core[HANDS]
     held_all = 0
     for mask in code_hands:
         held_all |= mask
@@ -98,10 +110,10 @@ def play_out(
     # nominated suit): a card outside the suit led then shows a void (the one
     # exception, the suitless Joker, shows one only under the ``joker_voids`` option).
     joker_suited: bool = eff[joker] != NO_SUIT
-    trick = list(core.trick)
-    led, suits_led, done, leader = core.led, core.suits_led, core.done, core.leader
-    voids, won = core.voids, core.won
-    to_act = core.to_act
+    trick = list(core[TRICK])
+    led, suits_led, done, leader = core[LED], core[SUITS_LED], core[DONE], core[LEADER]
+    voids, won = core[VOIDS], core[WON]
+    to_act = core[TO_ACT]
     assert to_act is not None  # the play phase has a player to act
     seat: int = to_act  # a plain int: compiled, the loop keeps it unboxed
     joker_voids: bool = options[0]

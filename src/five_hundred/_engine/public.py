@@ -16,7 +16,7 @@ not of the shared ones, a card the player may not play, a seat not to act) is an
 from typing import Any
 
 from five_hundred._engine.adapter import play_id
-from five_hundred._engine.core import PLAY, Core
+from five_hundred._engine.core import PHASE, PLAY, TO_ACT, Core
 
 __all__ = ["Front", "state_play"]
 
@@ -36,13 +36,13 @@ def state_play(core: Core, action: Any, seat: Any, front: Front) -> Any:
     ``action`` must be one of the shared plays, legal now (see ``play_id``), and
     ``seat``, unless ``None``, the seat to act.
     """
-    if core.phase != PLAY or (seat is not None and seat != core.to_act):
+    if core[PHASE] != PLAY or (seat is not None and seat != core[TO_ACT]):
         return None  # (the phase first: the other phases' actions pass by)
     codes, plays, new, store, finish = front
     after = play_id(core, codes.get(id(action), -1), plays)
     if after is None:
         return None
-    if after.to_act is None:  # the hand is over: the facade scores it
+    if after[TO_ACT] is None:  # the hand is over: the facade scores it
         return finish(after)
     made = new()
     store(made, after)

@@ -73,7 +73,18 @@ from five_hundred._engine.codes import (
     NT,
     popcount,
 )
-from five_hundred._engine.core import Core
+from five_hundred._engine.core import (
+    DONE,
+    HANDS,
+    LEADER,
+    LED,
+    SETUP,
+    SUITS_LED,
+    TO_ACT,
+    TRICK,
+    VOIDS,
+    Core,
+)
 from five_hundred._engine.play import (
     LEAD_NOT_LED_BEFORE,
     LEAD_NOT_SHOWN_VOID,
@@ -458,16 +469,16 @@ def _slotted(core: Core) -> bool:
     When no card in play is of the six-player ranks: its masks are machine words.
     """
     cards = 0
-    for hand in core.hands:
+    for hand in core[HANDS]:
         cards |= hand
-    for code in core.trick:
+    for code in core[TRICK]:
         cards |= BITS[code]
     return not cards & SIX_ONLY_MASK
 
 
 def context_of(core: Core, team: int) -> Context:
     """The solver's context of a state in the play; ``team`` its contracting seats."""
-    setup = core.setup
+    setup = core[SETUP]
     if setup.misere:
         team = 1 << setup.contractor
     return (
@@ -490,31 +501,31 @@ def position_of(core: Core) -> Position:
 
     Its cards numbered as :func:`context_of` numbers them (see :func:`_slotted`).
     """
-    seat = core.to_act
+    seat = core[TO_ACT]
     assert seat is not None  # the facade checks there is a player to act
-    trick = core.trick
-    winner, best = core.leader, -1
+    trick = core[TRICK]
+    winner, best = core[LEADER], -1
     if trick:
-        key = core.setup.key
-        index = winner_index(trick, key, core.led)
-        winner = core.setup.order[core.leader][index]
-        best = STRENGTH[key][core.led][trick[index]]
-    hands = core.hands
+        key = core[SETUP].key
+        index = winner_index(trick, key, core[LED])
+        winner = core[SETUP].order[core[LEADER]][index]
+        best = STRENGTH[key][core[LED]][trick[index]]
+    hands = core[HANDS]
     if _slotted(core):
         hands = tuple([slots_from_mask(hand) for hand in hands])
         trick = tuple([SLOT_OF_CODE[code] for code in trick])
-    setup = core.setup
+    setup = core[SETUP]
     assert setup.contractor is not None  # in the play there is a contract
     live = _live(setup.order[setup.contractor], hands, trick)
     return (
         hands,
         seat,
-        core.leader,
+        core[LEADER],
         trick,
-        core.led,
-        core.suits_led,
-        core.voids,
-        core.done,
+        core[LED],
+        core[SUITS_LED],
+        core[VOIDS],
+        core[DONE],
         winner,
         best,
         live,

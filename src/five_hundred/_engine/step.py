@@ -8,7 +8,7 @@ case of the legal mask (no un-nominated Joker in hand: follow suit if able) is w
 inline, as in the playout loop.
 """
 
-from typing import Any, Final
+from typing import Any
 
 from five_hundred._engine.codes import (
     _COMPILED,
@@ -18,14 +18,11 @@ from five_hundred._engine.codes import (
     NO_SUIT,
     NT,
 )
-from five_hundred._engine.core import PLAY, Core, Setup
+from five_hundred._engine.core import GAME, HAND, HANDS, LOG, PLAY, RULES, Core, Setup
 from five_hundred._engine.play import legal_mask, winner_index
 from five_hundred._engine.tables import EFF, SUIT_MASKS
 
 __all__ = ["next_mask", "play_card", "start_play"]
-
-_new: Final = tuple.__new__
-_Core: Final = Core  # compiled: a static, not a lookup in the globals per play
 
 
 def next_mask(setup: Setup, held: int, led: int, suits_led: int, done: int) -> int:
@@ -40,11 +37,11 @@ def next_mask(setup: Setup, held: int, led: int, suits_led: int, done: int) -> i
 
 def start_play(core: Core, setup: Setup) -> Core:
     """``core`` at the first lead of the play under ``setup``: the contractor leads."""
-    hands = core.hands
+    hands = core[HANDS]
     first: int = setup.contractor
     legal = next_mask(setup, hands[first], -1, 0, 0)
-    head = (core.rules, PLAY, first, core.game, core.hand, setup, core.log)
-    return _new(Core, (*head, hands, first, (), -1, 0, 0, 0, 0, legal))
+    head = (core[RULES], PLAY, first, core[GAME], core[HAND], setup, core[LOG])
+    return (*head, hands, first, (), -1, 0, 0, 0, 0, legal)  # type: ignore[return-value]
 
 
 def play_card(core: Core, code: int, named: int, action: Any) -> Core:
@@ -54,7 +51,7 @@ def play_card(core: Core, code: int, named: int, action: Any) -> Core:
     ``action`` goes into the log.  After the hand's last trick (or a misère
     contractor's first trick won) the result has nobody to act: the facade scores it.
     """
-    # One unpacking of the flat record: reading NamedTuple fields one by one costs more.
+    # One unpacking of the flat record: reading its fields one by one costs more.
     # The fields the play passes on as they are stay objects (``Any``): compiled, a
     # field read as an int is unboxed and boxed again into a new int object (the log
     # into a new tuple), which costs more than the play's own arithmetic.
@@ -121,17 +118,17 @@ def play_card(core: Core, code: int, named: int, action: Any) -> Core:
             legal = nxt & masks[led] or nxt
         else:
             legal = next_mask(setup, nxt, led, suits_led, done)
-        return _new(_Core, (rules, phase, to_act, game, hand, setup, new_log, hands, leader, trick, led, suits_led, voids, won, done, legal))  # fmt: skip
+        return (rules, phase, to_act, game, hand, setup, new_log, hands, leader, trick, led, suits_led, voids, won, done, legal)  # type: ignore[return-value]  # fmt: skip
     winner: int = order[leader][winner_index(trick, key, led)]
     won += bits[4 * winner]
     done += 1
     if done == HAND_SIZE or (misere and winner == contractor):
         # the hand is over: nobody to act; the facade scores it
-        return _new(_Core, (rules, phase, None, game, hand, setup, new_log, hands, -1, (), -1, suits_led, voids, won, done, 0))  # fmt: skip
+        return (rules, phase, None, game, hand, setup, new_log, hands, -1, (), -1, suits_led, voids, won, done, 0)  # type: ignore[return-value]  # fmt: skip
     nxt = hands[winner]
     legal = (
         nxt
         if key != NT or not nxt >> JOKER_CODE
         else next_mask(setup, nxt, -1, suits_led, done)
     )
-    return _new(_Core, (rules, phase, winner, game, hand, setup, new_log, hands, winner, (), -1, suits_led, voids, won, done, legal))  # fmt: skip
+    return (rules, phase, winner, game, hand, setup, new_log, hands, winner, (), -1, suits_led, voids, won, done, legal)  # type: ignore[return-value]  # fmt: skip

@@ -49,7 +49,7 @@ from five_hundred._engine import core as _core
 from five_hundred._engine.adapter import id_table, part_ids, play_ids, play_listing
 from five_hundred._engine.auction import AuctionRecord
 from five_hundred._engine.codes import KITTY_SIZE
-from five_hundred._engine.core import Core, Log
+from five_hundred._engine.core import HAND, HANDS, LOG, PHASE, TO_ACT, Core, Log
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
     BLIND_MISERE,
@@ -243,7 +243,7 @@ class Table:
     def to_act(self) -> int | None:
         """The seat to act (``state.to_act``, without building the state)."""
         bids = self._bids
-        return self._core.to_act if bids is None else bids[1].to_act
+        return self._core[TO_ACT] if bids is None else bids[1].to_act
 
     def _now(self) -> Core:
         """The engine's record of the state now (built after the calls made since)."""
@@ -261,8 +261,8 @@ class Table:
         bids = self._bids
         if bids is None:
             core = self._core
-            book, record = auction_record(core.hand.auction)
-            bids = book, record, core.log
+            book, record = auction_record(core[HAND].auction)
+            bids = book, record, core[LOG]
         return bids
 
     def _moved(self, state: GameState) -> int | None:
@@ -271,7 +271,7 @@ class Table:
         self._state = state
         self._bids = None
         self._ids = self._listed = None
-        return core.to_act
+        return core[TO_ACT]
 
     def copy(self) -> "Table":
         """An independent copy (the state is shared: it is immutable)."""
@@ -296,15 +296,15 @@ class Table:
 
     def _find_legal(self) -> tuple[int, ...]:
         core = self._core
-        phase = core.phase
+        phase = core[PHASE]
         if phase == _BIDDING:  # (the step reads the call of an id)
             book, record, _ = self._auction()
             _, ids, self._listed = _call_ids(book, record)
             return ids
         if phase == _DISCARD:
-            seat = core.to_act
+            seat = core[TO_ACT]
             assert seat is not None  # the discard always has a player to act
-            return part_ids(_PICK_TABLE, core.hands[seat] & ~self._picked())
+            return part_ids(_PICK_TABLE, core[HANDS][seat] & ~self._picked())
         return tuple(self._other_map())
 
     def _picked(self) -> int:
@@ -362,7 +362,7 @@ class Table:
         """:meth:`step` for an id that is not a plain card play (a whole number)."""
         seat: int | None
         core = self._core
-        phase = core.phase
+        phase = core[PHASE]
         if phase == _BIDDING:
             bids = self._bids  # (``_auction``'s first test, without its frame)
             book, record, log = self._auction() if bids is None else bids
@@ -388,9 +388,9 @@ class Table:
                 return after
         elif phase == _DISCARD:
             code = _PICK_CODES.get(action_id, -1)
-            seat = core.to_act
+            seat = core[TO_ACT]
             assert seat is not None  # the discard always has a player to act
-            if code >= 0 and (core.hands[seat] & ~self._picked()) >> code & 1:
+            if code >= 0 and (core[HANDS][seat] & ~self._picked()) >> code & 1:
                 picks = (*self.picks, action_id - PICK)
                 if len(picks) < KITTY_SIZE:
                     self.picks = picks

@@ -26,7 +26,7 @@ import random
 from typing import Final, NamedTuple, Protocol
 
 from five_hundred._engine.codes import JOKER_CODE
-from five_hundred._engine.core import PLAY
+from five_hundred._engine.core import GAME, HAND, PHASE, PLAY, RULES, TO_ACT
 from five_hundred._engine.playout import JOKER_LEAD, play_out
 from five_hundred.actions import Action, PlayCard
 from five_hundred.cards import CARDS_BY_CODE, JOKER, Suit
@@ -128,23 +128,23 @@ def playout(
         core = state._s  # inner(state), inline: a failure raises its TypeError
     except AttributeError:
         core = inner(state)
-    if core.phase != PLAY:
+    if core[PHASE] != PLAY:
         state = _before_play(state, rng)
         core = inner(state)
-        if core.to_act is None:
+        if core[TO_ACT] is None:
             rules = state.rules
             result = state.hand_result or (0,) * rules.sides
             return PlayoutResult(state.tricks_won, result, state.scores, ())
     won, chosen = play_out(core, draw, policy)
-    hand = core.hand
+    hand = core[HAND]
     contract = hand.contract  # cards are played only under a contract
     settled = settle_packed(
-        core.rules,
+        core[RULES],
         contract.bid,
         won,
         contract.contractor,
         hand.partner,
-        core.game.scores,
+        core[GAME].scores,
     )
     # PlayoutResult(...) by position: a NamedTuple's __new__ is a Python call
     return _new(PlayoutResult, (*settled[:3], tuple(chosen)))

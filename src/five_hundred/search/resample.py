@@ -69,7 +69,22 @@ from five_hundred._engine.codes import (
     NT,
     codes_from_mask,
 )
-from five_hundred._engine.core import PLAY, Core, Log, log_moves
+from five_hundred._engine.core import (
+    DONE,
+    HAND,
+    LED,
+    LEGAL,
+    LOG,
+    PHASE,
+    PLAY,
+    SETUP,
+    SUITS_LED,
+    TO_ACT,
+    Core,
+    Log,
+    log_moves,
+    redealt,
+)
 from five_hundred._engine.step import next_mask
 from five_hundred._engine.tables import EFF
 from five_hundred.actions import CallPartner, Discard, NominateJoker, PlayCard
@@ -731,22 +746,22 @@ def _swapped(
     core: Core, deal: _Deal, held: Sequence[int], knowledge: _Knowledge
 ) -> GameState:
     """``core`` (a replayed guess for the same view) with the cards of ``deal``."""
-    hand = core.hand
+    hand = core[HAND]
     if hand.partner_card >= 0:
         code = hand.partner_card
         holder = next((s for s in range(knowledge.players) if held[s] >> code & 1), -1)
         hand = hand._replace(partner=holder)
-    log = core.log
+    log = core[LOG]
     if knowledge.discarded:
         hand = hand._replace(discards=deal.discards)
         log = _with_discard(log, Discard(frozenset(_cards(deal.discards))))
     hand = hand._replace(dealt=deal.dealt, kitty=deal.kitty)
-    legal = core.legal
-    if core.phase == PLAY and core.to_act is not None:
+    legal = core[LEGAL]
+    if core[PHASE] == PLAY and core[TO_ACT] is not None:
         legal = next_mask(
-            core.setup, deal.now[core.to_act], core.led, core.suits_led, core.done
+            core[SETUP], deal.now[core[TO_ACT]], core[LED], core[SUITS_LED], core[DONE]
         )
-    return outer(core._replace(hand=hand, log=log, hands=deal.now, legal=legal))
+    return outer(redealt(core, hand, log, deal.now, legal))
 
 
 def _with_discard(log: Log, discard: Discard) -> Log:

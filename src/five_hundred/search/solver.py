@@ -29,7 +29,7 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from five_hundred._engine.core import PLAY, Core
+from five_hundred._engine.core import HAND, PHASE, PLAY, RULES, SETUP, TO_ACT, Core
 from five_hundred._engine.solve import (
     Context,
     Table,
@@ -50,7 +50,7 @@ __all__ = ["solve", "solve_plays"]
 def _playing(state: GameState) -> Core:
     """The record of a state in the play with a player to act, or a typed error."""
     core = inner(state)
-    if core.phase != PLAY or core.to_act is None:
+    if core[PHASE] != PLAY or core[TO_ACT] is None:
         phase = state.phase.value
         msg = (
             f"the solver needs a state in the play of the cards; this one is in {phase}"
@@ -61,12 +61,12 @@ def _playing(state: GameState) -> Core:
 
 def _context(core: Core) -> Context:
     """The solver's context: the play setup and the contracting side's seats."""
-    rules: Rules = core.rules
-    contractor = core.setup.contractor
+    rules: Rules = core[RULES]
+    contractor = core[SETUP].contractor
     side = side_of(rules, contractor)
     team = 0
     for seat in range(rules.players):
-        if side_of(rules, seat) == side or seat == core.hand.partner:
+        if side_of(rules, seat) == side or seat == core[HAND].partner:
             team |= 1 << seat
     return context_of(core, team)
 
