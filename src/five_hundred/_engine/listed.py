@@ -1,4 +1,4 @@
-"""The plays of a legal mask, for the public API's listing of the card play.
+"""The plays of a legal mask, and the discards of a hand, for the public API's listings.
 
 :func:`~five_hundred.state.legal_actions` lists the shared play objects of the legal
 mask the play step computed.  Most masks recur (a few cards of the suit led) and come
@@ -12,10 +12,10 @@ facade passes the play of each card code (``plays``).
 import struct
 from typing import Any, Final
 
-from five_hundred._engine.codes import _COMPILED, JOKER_CODE, NT
+from five_hundred._engine.codes import _COMPILED, JOKER_CODE, KITTY_SIZE, NT
 from five_hundred._engine.core import LED, LEGAL, PHASE, PLAY, SETUP, Core
 
-__all__ = ["PlayTables", "listed_plays", "mask_plays"]
+__all__ = ["DISCARD_ROW", "PlayTables", "discard_listing", "listed_plays", "mask_plays"]
 
 PlayTables = tuple[
     dict[int, tuple[Any, ...]], tuple[dict[int, tuple[Any, ...]], ...], tuple[Any, ...]
@@ -113,3 +113,40 @@ def listed_plays(
     return (
         found if found is not None else mask_plays(tables, legal, whole_size, suit_size)
     )
+
+
+DISCARD_ROW: Final = JOKER_CODE + 1
+if KITTY_SIZE != 3:  # discard_listing's three loops
+    msg = "discard_listing lists sets of three cards: the kitty's size changed"
+    raise ImportError(msg)
+"""A row of :func:`discard_listing`'s table: one entry per card code (0 to 64)."""
+
+
+def discard_listing(
+    codes: list[int], rows: list[list[Any] | None], make: Any
+) -> tuple[Any, ...]:
+    """The discard of each set of three of ``codes`` (ascending), in lexicographic order.
+
+    The discards are the facade's shared objects (opaque here): the table ``rows``
+    holds, for the pair of codes ``(a, b)``, a row at ``a * DISCARD_ROW + b`` (``None``
+    until met) whose entry ``c`` is the discard of ``(a, b, c)``; ``make(a, b, c)``
+    gives one not met yet.  A hand of thirteen cards has 286 such sets: by two list
+    subscripts each, where the same lookups by a tuple of three codes hash each tuple.
+    """
+    found: list[Any] = []
+    count: int = len(codes)
+    for i in range(count - 2):
+        first: int = codes[i]
+        for j in range(i + 1, count - 1):
+            second: int = codes[j]
+            at: int = first * DISCARD_ROW + second
+            row = rows[at]
+            if row is None:
+                row = rows[at] = [None] * DISCARD_ROW
+            for k in range(j + 1, count):
+                third: int = codes[k]
+                discard = row[third]
+                if discard is None:
+                    discard = row[third] = make(first, second, third)
+                found.append(discard)
+    return tuple(found)
