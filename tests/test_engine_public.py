@@ -1,20 +1,30 @@
-"""The engine's card play on the facade's states (``_engine.public``), in either build.
+"""The engine's card play and calls on the facade's states (``_engine.public``).
 
-The compiled build's ``apply`` takes a listed card play with ``state_play``; the pure
-build takes it inline. These tests run the engine function in both builds against the
-facade's full path (the play phase's own application), one state at a time, and check
-that it declines everything else: other phases, plays not listed, cards not legal now,
-a seat not to act.
+The compiled build's ``apply`` takes a listed card play with ``state_play`` and a
+listed call with ``state_call`` (both through ``state_action``); the pure build takes
+them inline. These tests run the engine functions in both builds against the facade's
+full path (the play phase's own application, the auction's listed step), one state at
+a time, and check that they decline everything else: other phases, plays and calls
+not listed, cards not legal now, a seat not to act.
 """
 
 import random
 
+import attrs
 from hypothesis import given, settings
 
 from five_hundred import PlayCard, Rules, legal_actions
-from five_hundred._engine.core import LOG
-from five_hundred._engine.public import state_play
-from five_hundred.state import _FRONT, _apply_play, _reason, inner
+from five_hundred._engine.core import HAND, LOG
+from five_hundred._engine.public import state_action, state_call, state_play
+from five_hundred.bidding import PASS, advance_listed, bid_ladder
+from five_hundred.state import (
+    _CALL_FRONT,
+    _FRONT,
+    _after_call,
+    _apply_play,
+    _reason,
+    inner,
+)
 from five_hundred.tricks import PLAYS
 from tests.random_games import play_random_game
 from tests.strategies import rules, seeds
@@ -65,3 +75,53 @@ def test_state_play_declines_plays_not_listed_or_not_legal(
                 assert _reason(core, shared) is not None
             equal = PlayCard(shared.card)  # equal to a shared play, but not listed
             assert state_play(core, equal, None, _FRONT) is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules(), seeds())
+def test_state_call_takes_the_listed_calls_as_the_facade_does(
+    game_rules: Rules, seed: int
+) -> None:
+    for state in play_random_game(game_rules, seed, max_hands=2):
+        seat = state.to_act
+        if seat is None:
+            continue
+        core = inner(state)
+        for action in legal_actions(state):
+            found = state_call(core, action, seat, _FRONT, _CALL_FRONT)
+            through = state_action(core, action, None, _FRONT, _CALL_FRONT)
+            auction = advance_listed(action, core[HAND].auction)
+            if auction is None:  # not the auction
+                assert found is None
+                if not isinstance(action, PlayCard):
+                    assert through is None  # the other phases: the facade's path
+                continue
+            expected = _after_call(core, auction, (core[LOG], action, seat))
+            assert found is not None
+            assert through is not None
+            assert inner(found) == inner(expected) == inner(through)
+            assert found.phase is expected.phase
+            other = (seat + 1) % game_rules.players  # not the seat to act
+            assert state_call(core, action, other, _FRONT, _CALL_FRONT) is None
+        assert inner(state) is core  # the state is unchanged
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules(), seeds())
+def test_state_call_declines_calls_not_listed(game_rules: Rules, seed: int) -> None:
+    rng = random.Random(seed)
+    ladder = bid_ladder(game_rules)
+    for state in play_random_game(game_rules, seed, max_hands=1):
+        if state.to_act is None:
+            continue
+        core = inner(state)
+        listed = {id(action) for action in legal_actions(state)}
+        for call in (PASS, *rng.sample(ladder, 4)):
+            if id(call) not in listed:  # not legal now (or not the auction)
+                assert state_call(core, call, None, _FRONT, _CALL_FRONT) is None
+                assert _reason(core, call) is not None
+        for call in rng.sample(ladder, 2):  # equal to a listed bid, but not listed
+            equal = attrs.evolve(call)
+            assert equal == call
+            assert equal is not call
+            assert state_call(core, equal, None, _FRONT, _CALL_FRONT) is None

@@ -26,6 +26,7 @@ five_hundred.errors.IllegalBidError: illegal bid '6NT' by seat 1: it does not ou
 """
 
 import enum
+import operator
 import re
 from collections.abc import Callable
 from typing import Any, Final, TypeAlias, TypeGuard, assert_never, cast
@@ -745,6 +746,16 @@ def advance_listed(call: object, auction: Auction) -> Auction | None:
 # The adapters step an auction many times without looking at it in between: they
 # hold its rules' book and engine record, list by rank and advance by rank, and wrap
 # the record as an Auction only when a state is built.
+
+
+CALL_HOOKS: Final = (
+    operator.attrgetter("_book", "_a", "_book.options"),
+    _listing,
+    _wrap,
+)
+"""An auction's ``(book, record, options)``, a seat's listing and the auction of a
+record: what the compiled engine's call step reads, lists and wraps auctions with
+(:data:`five_hundred._engine.public.CallFront`, with the state's end of the auction)."""
 
 
 def auction_record(auction: Auction) -> tuple[_Book, engine.AuctionRecord]:

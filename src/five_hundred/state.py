@@ -78,11 +78,12 @@ from five_hundred._engine.core import (
 from five_hundred._engine.listed import DISCARD_ROW, discard_listing, listed_plays
 from five_hundred._engine.memo import per_rules
 from five_hundred._engine.play import joker_suits, winner_index
-from five_hundred._engine.public import Front, state_play
+from five_hundred._engine.public import CallFront, Front, state_action
 from five_hundred._engine.step import play_card, start_play
 from five_hundred._engine.tables import EFF
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
+    CALL_HOOKS,
     Auction,
     Bid,
     Call,
@@ -1423,6 +1424,8 @@ _ACTION_TYPES: Final = (
 
 _FRONT: Final[Front] = (_CODE_BY_ID, PLAYS, GameState, _set_core, _finish)
 """What the engine's card play on states builds and scores them with (compiled)."""
+_CALL_FRONT: Final[CallFront] = (*CALL_HOOKS, _after_call)
+"""What the engine's call step reads, lists and wraps auctions with (compiled)."""
 
 
 # -- the generator, the validator and apply -------------------------------------------
@@ -1575,12 +1578,13 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
         core = state._s
     except AttributeError:
         core = _core_of(state)  # raises the TypeError
-    # The fast path of the card play: one of the shared plays of legal_actions, legal
-    # now, from the seat to act (a Joker lead naming a suit goes through the full
-    # check).  Compiled, the tests, the step and the new state are one engine call,
-    # made first (the other phases' calls only pass through its first test).
+    # The fast paths of the card play and the auction: one of the shared plays of
+    # legal_actions, legal now, or one of the calls it lists, from the seat to act (a
+    # Joker lead naming a suit goes through the full check).  Compiled, the tests, the
+    # step and the new state are one engine call, made first (the other phases'
+    # actions only pass through its test of the phase).
     if _compiled:
-        new: GameState | None = state_play(core, action, seat, _FRONT)
+        new: GameState | None = state_action(core, action, seat, _FRONT, _CALL_FRONT)
         if new is not None:
             return new
     phase = core[PHASE]

@@ -1,24 +1,38 @@
-"""The public API's card play, compiled: a state's play checked, taken and wrapped.
+"""The public API's card play and calls, compiled: an action checked, taken and wrapped.
 
 :func:`~five_hundred.state.apply` spends some 40 of a hand's 46 or so calls in the
-card play.  Compiled, such a call is one call here from the facade: :func:`state_play`
-finds the card of the action, checks and plays it (:func:`._engine.adapter.play_id`,
-which calls the play step) and builds the new state.  Interpreted, the facade's work
-between those engine calls (the turn test, the card of the action, the new state)
-would cost about as much as the play step itself.
+card play and most of the rest in the auction.  Compiled, such a call is one call here
+from the facade (:func:`state_action`): :func:`state_play` finds the card of the
+action, checks and plays it (:func:`._engine.adapter.play_id`, which calls the play
+step) and builds the new state; :func:`state_call` finds the rank of a listed call,
+steps the auction's record and builds the new state.  Interpreted, the facade's work
+between those engine calls (the turn test, the card or the rank of the action, the
+new state) would cost about as much as the steps themselves.
 
 The facade's values stay opaque here: the facade passes what finds the card of a play
-and builds and scores its states (:data:`Front`).  Anything else (another phase, a play
-not of the shared ones, a card the player may not play, a seat not to act) is answered
-``None``: the facade's full path then takes the call, and refuses it if it must.
+and builds and scores its states (:data:`Front`), and what reads, lists and wraps its
+auctions (:data:`CallFront`).  Anything else (another phase, a play not of the shared
+ones, a card the player may not play, a call not listed now, a seat not to act) is
+answered ``None``: the facade's full path then takes the action, and refuses it if it
+must.
 """
 
 from typing import Any
 
 from five_hundred._engine.adapter import play_id
-from five_hundred._engine.core import PHASE, PLAY, TO_ACT, Core
+from five_hundred._engine.auction import AuctionRecord, advance
+from five_hundred._engine.core import (
+    BIDDING,
+    HAND,
+    LOG,
+    PHASE,
+    PLAY,
+    TO_ACT,
+    Core,
+    called,
+)
 
-__all__ = ["Front", "state_play"]
+__all__ = ["CallFront", "Front", "state_action", "state_call", "state_play"]
 
 Front = tuple[dict[int, int], tuple[Any, ...], Any, Any, Any]
 """What :func:`state_play` needs of the facade: ``(codes, plays, new, store, finish)``.
@@ -28,6 +42,66 @@ code, and ``plays`` holds the play of each code (logged with the card); ``new()`
 makes an empty state and ``store(state, record)`` puts a record in it;
 ``finish(record)`` is the scored state of a record whose hand is over.
 """
+
+
+CallFront = tuple[Any, Any, Any, Any]
+"""What :func:`state_call` needs of the facade: ``(parts, listing, wrap, after_call)``.
+
+``parts(auction)`` is an auction's ``(book, record, options)``: its rules' book, its
+engine record (:class:`._engine.auction.AuctionRecord`) and the book's options;
+``listing(book, record, seat)`` is the listing of ``seat``'s calls, whose second item
+maps the ``id`` of each listed call to its rank; ``wrap(book, record)`` is the auction
+holding a record; ``after_call(core, auction, log)`` is the state once a call ends the
+auction.  A state still in the auction is built with :data:`Front`'s ``new`` and
+``store``.
+"""
+
+
+def state_action(
+    core: Core, action: Any, seat: Any, front: Front, call_front: CallFront
+) -> Any:
+    """The state after the player to act takes ``action`` on ``core``, or ``None``.
+
+    A card play goes to :func:`state_play` and a call to :func:`state_call` (one
+    call from the facade for both); ``None`` in the other phases.
+    """
+    phase: int = core[PHASE]
+    if phase == PLAY:
+        return state_play(core, action, seat, front)
+    if phase == BIDDING:
+        return state_call(core, action, seat, front, call_front)
+    return None
+
+
+def state_call(
+    core: Core, action: Any, seat: Any, front: Front, call_front: CallFront
+) -> Any:
+    """The state after the player to act makes the call ``action``, or ``None``.
+
+    ``action`` must be one of the calls listed now (by identity), and ``seat``,
+    unless ``None``, the seat to act.
+    """
+    to_act = core[TO_ACT]
+    if (
+        core[PHASE] != BIDDING
+        or to_act is None
+        or (seat is not None and seat != to_act)
+    ):
+        return None
+    parts, listing, wrap, after_call = call_front
+    book, record, options = parts(core[HAND].auction)
+    rank = listing(book, record, to_act)[1].get(id(action))
+    if rank is None:
+        return None
+    after: AuctionRecord = advance(options, record, to_act, rank)
+    log = (core[LOG], action, to_act)
+    auction = wrap(book, after)
+    next_seat: int = after.to_act
+    if next_seat < 0:  # the auction is over: the contract, or a throw-in
+        return after_call(core, auction, log)
+    made = front[2]()
+    front[3](made, called(core, auction, next_seat, log))
+    return made
 
 
 def state_play(core: Core, action: Any, seat: Any, front: Front) -> Any:
