@@ -27,6 +27,7 @@ from five_hundred import (
     parse_bid,
 )
 from five_hundred._engine import auction as engine
+from five_hundred._engine.auction import A_CALLED, A_STANDING
 from five_hundred.bidding import _auction_options
 from tests.strategies import bidding_rules, bids, calls
 
@@ -76,7 +77,9 @@ def check_listing(auction: Auction) -> tuple[Call, ...]:
     record = auction._a
     seat = auction.to_act
     assert seat is not None
-    ranks = engine.legal_ranks(options, record.standing, record.called >> seat & 1)
+    ranks = engine.legal_ranks(
+        options, record[A_STANDING], record[A_CALLED] >> seat & 1
+    )
     legal = legal_calls(auction)
     assert ranks == tuple(rank_of(call, rules) for call in legal)
     assert ranks[0] == engine.PASS_RANK
@@ -101,6 +104,10 @@ def test_engine_ranks_are_the_facade_listing(rules: Rules, data: st.DataObject) 
         assert seat is not None
         auction = apply_call(auction, seat, call)
         record = engine.advance(options, record, seat, rank_of(call, rules))
+        assert type(record) is tuple  # a plain tuple (see AuctionRecord)
+        assert record[engine.A_TO_ACT] == (
+            -1 if auction.to_act is None else auction.to_act
+        )
     assert auction._a == record
     assert legal_calls(auction) == ()
     event("thrown in" if auction.thrown_in else "won")
@@ -173,3 +180,9 @@ def test_the_refusal_cases_cover_every_code() -> None:
     }
     assert {case[-1] for case in REFUSALS} == codes
     assert engine.LEGAL not in codes
+
+
+def test_each_index_constant_names_its_field() -> None:
+    for index, name in enumerate(engine.AuctionRecord._fields):
+        assert getattr(engine, "A_" + name.upper()) == index, name
+    assert type(engine.start(_auction_options(Rules()), 0)) is tuple

@@ -35,6 +35,16 @@ import attrs
 
 from five_hundred._checks import check_dealer, check_rules, wrong_type
 from five_hundred._engine import auction as engine
+from five_hundred._engine.auction import (
+    A_BIDDER,
+    A_CALLED,
+    A_CALLS,
+    A_DEALER,
+    A_PASSED,
+    A_RAISING,
+    A_STANDING,
+    A_TO_ACT,
+)
 from five_hundred._engine.memo import per_rules
 from five_hundred._shown import short_repr
 from five_hundred.cards import Strain, notation_key, quote
@@ -481,11 +491,11 @@ def _book(rules: Rules) -> _Book:
 
 def _listing(book: _Book, a: engine.AuctionRecord, seat: int) -> _Listing:
     """The legal calls of ``seat`` (to act), memoized like the engine's ranks."""
-    called_before = a.called >> seat & 1
-    index = 2 * (a.standing + 1) + called_before
+    called_before = a[A_CALLED] >> seat & 1
+    index = 2 * (a[A_STANDING] + 1) + called_before
     found = book.listings[index]
     if found is None:
-        ranks = engine.legal_ranks(book.options, a.standing, called_before)
+        ranks = engine.legal_ranks(book.options, a[A_STANDING], called_before)
         calls = tuple(book.by_rank[rank] for rank in ranks)
         by_id = {id(call): rank for call, rank in zip(calls, ranks, strict=True)}
         found = book.listings[index] = calls, by_id
@@ -530,7 +540,7 @@ class Auction:
     @property
     def dealer(self) -> int:
         """The dealer (the player on the dealer's left calls first)."""
-        return self._a.dealer
+        return self._a[A_DEALER]
 
     @property
     def calls(self) -> tuple[tuple[int, Call], ...]:
@@ -538,7 +548,7 @@ class Auction:
         record = self._a
         found = _CALLS.get(id(record))
         if found is None or found[0] is not record:
-            flat = record.calls
+            flat = record[A_CALLS]
             by_rank = self._book.by_rank
             calls = tuple(
                 zip(flat[::2], map(by_rank.__getitem__, flat[1::2]), strict=True)
@@ -552,36 +562,36 @@ class Auction:
     @property
     def to_act(self) -> int | None:
         """The seat to call, or ``None`` once the auction is over."""
-        seat = self._a.to_act
+        seat = self._a[A_TO_ACT]
         return None if seat < 0 else seat
 
     @property
     def standing(self) -> Bid | None:
         """The highest bid so far."""
-        rank = self._a.standing
+        rank = self._a[A_STANDING]
         return None if rank < 0 else self._book.ladder[rank]
 
     @property
     def bidder(self) -> int | None:
         """Who made the standing bid."""
-        seat = self._a.bidder
+        seat = self._a[A_BIDDER]
         return None if seat < 0 else seat
 
     @property
     def passed(self) -> frozenset[int]:
         """Seats that have passed (they may not call again)."""
-        mask = self._a.passed
+        mask = self._a[A_PASSED]
         return frozenset(s for s in range(self._book.rules.players) if mask >> s & 1)
 
     @property
     def raising(self) -> bool:
         """The winning bidder's one chance to raise after all others passed."""
-        return self._a.raising
+        return self._a[A_RAISING]
 
     @property
     def is_over(self) -> bool:
         """Whether the auction has ended."""
-        return self._a.to_act < 0
+        return self._a[A_TO_ACT] < 0
 
     @property
     def contract(self) -> Contract | None:
@@ -590,18 +600,18 @@ class Auction:
         ``None`` while the auction goes on, and after every player passed.
         """
         a = self._a
-        if a.to_act >= 0 or a.standing < 0:
+        if a[A_TO_ACT] >= 0 or a[A_STANDING] < 0:
             return None
-        return Contract(self._book.ladder[a.standing], a.bidder)
+        return Contract(self._book.ladder[a[A_STANDING]], a[A_BIDDER])
 
     @property
     def thrown_in(self) -> bool:
         """Whether the auction ended with every player passing."""
-        return self._a.to_act < 0 and self._a.standing < 0
+        return self._a[A_TO_ACT] < 0 and self._a[A_STANDING] < 0
 
     def has_called(self, seat: int) -> bool:
         """Whether the seat has already made a call this hand."""
-        return bool(self._a.called >> seat & 1)
+        return bool(self._a[A_CALLED] >> seat & 1)
 
     def __repr__(self) -> str:
         calls = ", ".join(f"{seat} {call}" for seat, call in self.calls)
@@ -696,7 +706,7 @@ def call_refusal(auction: Auction, seat: int, call: Call) -> tuple[str, str] | N
     book, a = _auction(auction)._book, auction._a
     at = seat
     if type(seat) is not int:  # a bool or an int-like value: only its turn matters
-        at = a.to_act if seat == a.to_act else engine.NOBODY
+        at = a[A_TO_ACT] if seat == a[A_TO_ACT] else engine.NOBODY
     code = engine.refusal(book.options, a, at, book.rank(call))
     if code == engine.LEGAL:
         return None
@@ -713,7 +723,7 @@ def legal_calls(auction: Auction) -> tuple[Call, ...]:
     if not isinstance(auction, Auction):  # _auction's test, inline: this is hot
         wrong_type(auction, "an Auction")
     a = auction._a
-    seat = a.to_act
+    seat = a[A_TO_ACT]
     return () if seat < 0 else _listing(auction._book, a, seat)[0]
 
 
@@ -732,7 +742,7 @@ def advance_listed(call: object, auction: Auction) -> Auction | None:
     check the call with :func:`explain_call` and apply it with :func:`advance`.
     """
     book, a = auction._book, auction._a
-    seat = a.to_act
+    seat = a[A_TO_ACT]
     if seat < 0:
         return None
     rank = _listing(book, a, seat)[1].get(id(call))
@@ -769,7 +779,7 @@ def rank_listing(book: _Book, record: engine.AuctionRecord) -> _Listing:
     The calls are those of :func:`legal_calls`, empty once the auction is over; the
     listing is shared (never change it).
     """
-    seat = record.to_act
+    seat = record[A_TO_ACT]
     return _OVER if seat < 0 else _listing(book, record, seat)
 
 
@@ -783,7 +793,7 @@ def advance_rank(
 
     ``rank`` is one of :func:`rank_listing` now (it is not checked again).
     """
-    return engine.advance(book.options, record, record.to_act, rank)
+    return engine.advance(book.options, record, record[A_TO_ACT], rank)
 
 
 def auction_of(book: _Book, record: engine.AuctionRecord) -> Auction:
@@ -798,7 +808,7 @@ def is_listed_call(call: object, auction: Auction) -> TypeGuard[Call]:
     an equal call built elsewhere answers ``False``; use :func:`explain_call`).
     """
     a = auction._a
-    seat = a.to_act
+    seat = a[A_TO_ACT]
     return seat >= 0 and id(call) in _listing(auction._book, a, seat)[1]
 
 
@@ -815,7 +825,7 @@ def apply_call(auction: Auction, seat: int, call: Call) -> Auction:
         msg = f"illegal bid {quote(str(call))} by seat {seat}: {reason}"
         who = seat if type(seat) is int else None
         raise IllegalBidError(msg, code=code, seat=who, action=call, reason=reason)
-    return advance(auction, auction._a.to_act, call)  # the seat, as an int
+    return advance(auction, auction._a[A_TO_ACT], call)  # the seat, as an int
 
 
 def advance(auction: Auction, seat: int, call: Call) -> Auction:

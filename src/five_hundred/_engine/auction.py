@@ -87,7 +87,12 @@ class AuctionOptions(NamedTuple):
 
 
 class AuctionRecord(NamedTuple):
-    """An auction: ints and tuples of ints only (built positionally, see below)."""
+    """An auction: ints and tuples of ints only (built positionally, see below).
+
+    The static type of an auction's record, which is a plain tuple of these fields in
+    this order (a tuple subclass costs about three times as much to build and free):
+    read a field by its index (``record[A_TO_ACT]``), not by its name.
+    """
 
     dealer: int
     calls: tuple[int, ...]
@@ -106,7 +111,7 @@ class AuctionRecord(NamedTuple):
     """Whether the seat to act is the winning bidder's one chance to raise."""
 
 
-# start() and advance() build records with tuple.__new__ and the fields in this order.
+# start() and advance() build records by position, in this order.
 if AuctionRecord._fields != (
     "dealer",
     "calls",
@@ -119,13 +124,22 @@ if AuctionRecord._fields != (
 ):  # pragma: no cover
     raise AssertionError(AuctionRecord._fields)
 
-_new: Final = tuple.__new__
+# Where each field of an auction's record is: records are plain tuples, read by these
+# indices (see :class:`AuctionRecord`; a test checks them against the fields' order).
+A_DEALER: Final = 0
+A_CALLS: Final = 1
+A_TO_ACT: Final = 2
+A_STANDING: Final = 3
+A_BIDDER: Final = 4
+A_PASSED: Final = 5
+A_CALLED: Final = 6
+A_RAISING: Final = 7
 
 
 def start(options: AuctionOptions, dealer: int) -> AuctionRecord:
     """A new auction: the seat left of ``dealer`` calls first."""
     first: int = (dealer + 1) % options.players
-    return _new(AuctionRecord, (dealer, (), first, NO_BID, NOBODY, 0, 0, False))
+    return (dealer, (), first, NO_BID, NOBODY, 0, 0, False)  # type: ignore[return-value]
 
 
 def _bid_refusal(
@@ -153,10 +167,10 @@ def refusal(
     ``rank`` is :data:`PASS_RANK` for a pass and :data:`UNLISTED` for a bid the rules
     do not allow; ``seat`` may be any int.
     """
-    to_act: int = record.to_act
+    to_act: int = record[A_TO_ACT]
     if to_act < 0:
         return OVER
-    if seat >= 0 and record.passed >> seat & 1:
+    if seat >= 0 and record[A_PASSED] >> seat & 1:
         return PASSED
     if seat != to_act:
         return OUT_OF_TURN
@@ -164,7 +178,7 @@ def refusal(
         return LEGAL
     if rank == UNLISTED:
         return DISALLOWED
-    return _bid_refusal(options, record.standing, record.called >> seat & 1, rank)
+    return _bid_refusal(options, record[A_STANDING], record[A_CALLED] >> seat & 1, rank)
 
 
 _LEGAL_RANKS: Final[
@@ -238,7 +252,4 @@ def advance(
             to_act = (seat + 1) % players  # the next seat that has not passed
             while passed >> to_act & 1:
                 to_act = (to_act + 1) % players
-    return _new(
-        AuctionRecord,
-        (dealer, calls, to_act, standing, bidder, passed, called, raising),
-    )
+    return (dealer, calls, to_act, standing, bidder, passed, called, raising)  # type: ignore[return-value]

@@ -20,7 +20,7 @@ must.
 from typing import Any
 
 from five_hundred._engine.adapter import play_id
-from five_hundred._engine.auction import AuctionRecord, advance
+from five_hundred._engine.auction import A_TO_ACT, AuctionRecord, advance
 from five_hundred._engine.core import (
     BIDDING,
     HAND,
@@ -96,7 +96,7 @@ def state_call(
     after: AuctionRecord = advance(options, record, to_act, rank)
     log = (core[LOG], action, to_act)
     auction = wrap(book, after)
-    next_seat: int = after.to_act
+    next_seat: int = after[A_TO_ACT]
     if next_seat < 0:  # the auction is over: the contract, or a throw-in
         return after_call(core, auction, log)
     made = front[2]()

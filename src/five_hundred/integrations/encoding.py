@@ -47,7 +47,7 @@ import numpy.typing as npt
 
 from five_hundred._engine import core as _core
 from five_hundred._engine.adapter import id_table, part_ids, play_ids, play_listing
-from five_hundred._engine.auction import AuctionRecord
+from five_hundred._engine.auction import A_TO_ACT, AuctionRecord
 from five_hundred._engine.codes import KITTY_SIZE
 from five_hundred._engine.core import HAND, HANDS, LOG, PHASE, TO_ACT, Core, Log
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
@@ -243,7 +243,7 @@ class Table:
     def to_act(self) -> int | None:
         """The seat to act (``state.to_act``, without building the state)."""
         bids = self._bids
-        return self._core[TO_ACT] if bids is None else bids[1].to_act
+        return self._core[TO_ACT] if bids is None else bids[1][A_TO_ACT]
 
     def _now(self) -> Core:
         """The engine's record of the state now (built after the calls made since)."""
@@ -252,7 +252,7 @@ class Table:
             return self._core
         book, record, log = bids
         auction = auction_of(book, record)
-        self._core = core = _core.called(self._core, auction, record.to_act, log)
+        self._core = core = _core.called(self._core, auction, record[A_TO_ACT], log)
         self._bids = None
         return core
 
@@ -374,10 +374,10 @@ class Table:
                 # The auction's own step, on its record alone: no state is built
                 # between calls (``_now`` builds one when asked).
                 rank, call = found
-                seat = record.to_act
+                seat = record[A_TO_ACT]
                 record = advance_rank(book, record, rank)
                 log = (log, call, seat)
-                after = record.to_act  # (a record's field: read once)
+                after = record[A_TO_ACT]  # (a record's field: read once)
                 if after < 0:  # over: the contract, or a throw-in
                     return self._moved(after_call(core, auction_of(book, record), log))
                 self._bids = book, record, log
