@@ -1,9 +1,10 @@
 """The state's inner record (``_engine.core``): plain tuples, read by index constants.
 
 The record's fields are read by the constants ``RULES`` to ``LEGAL`` (``core[PHASE]``),
-and every builder makes a plain tuple (a tuple subclass costs about three times as much
-to build and free).  These tests pin both: a constant out of step with the field order,
-or a builder going back to the class, fails here.
+the hand's by ``H_DEALER`` to ``H_RESULT``, and every builder makes a plain tuple (a
+tuple subclass costs about three times as much to build and free).  These tests pin
+both: a constant out of step with the field order, or a builder going back to the
+class, fails here.
 """
 
 from hypothesis import given, settings
@@ -18,6 +19,8 @@ from tests.strategies import rules, seeds
 def test_each_index_constant_names_its_field() -> None:
     for index, name in enumerate(core.Core._fields):
         assert getattr(core, name.upper()) == index, name
+    for index, name in enumerate(core.Hand._fields):
+        assert getattr(core, "H_" + name.upper()) == index, name
     assert core.CARDS == core.HANDS
 
 
@@ -30,5 +33,7 @@ def test_every_state_holds_a_plain_tuple_of_the_fields(
         record = inner(state)
         assert type(record) is tuple
         assert len(record) == len(core.Core._fields)
+        assert type(record[core.HAND]) is tuple
+        assert len(record[core.HAND]) == len(core.Hand._fields)
         assert record[core.RULES] == game_rules
         assert state.to_act == record[core.TO_ACT]

@@ -14,7 +14,7 @@ import attrs
 from hypothesis import given, settings
 
 from five_hundred import PlayCard, Rules, legal_actions
-from five_hundred._engine.core import HAND, LOG
+from five_hundred._engine.core import H_AUCTION, HAND, LOG
 from five_hundred._engine.public import state_action, state_call, state_play
 from five_hundred.bidding import PASS, advance_listed, bid_ladder
 from five_hundred.state import (
@@ -90,7 +90,7 @@ def test_state_call_takes_the_listed_calls_as_the_facade_does(
         for action in legal_actions(state):
             found = state_call(core, action, seat, _FRONT, _CALL_FRONT)
             through = state_action(core, action, None, _FRONT, _CALL_FRONT)
-            auction = advance_listed(action, core[HAND].auction)
+            auction = advance_listed(action, core[HAND][H_AUCTION])
             if auction is None:  # not the auction
                 assert found is None
                 if not isinstance(action, PlayCard):

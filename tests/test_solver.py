@@ -40,6 +40,7 @@ from five_hundred import (
 from five_hundred._engine.codes import BITS, HAND_SIZE, NO_SUIT
 from five_hundred._engine.core import (
     DONE,
+    H_PARTNER_CARD,
     HAND,
     HANDS,
     LED,
@@ -577,7 +578,7 @@ def _variant(core: Core, rng: random.Random) -> Core:
     key = setup.key
     seats = setup.order[setup.contractor]
     hands = list(core[HANDS])
-    called = core[HAND].partner_card
+    called = core[HAND][H_PARTNER_CARD]
     fixed = BITS[called] if called >= 0 else 0
     for _ in range(rng.randrange(1, 4)):
         suit_mask = SUIT_MASKS[key][rng.randrange(NO_SUIT + 1)] & ~fixed

@@ -55,6 +55,17 @@ from five_hundred._engine.codes import (
 from five_hundred._engine.core import (
     DONE,
     GAME,
+    H_AUCTION,
+    H_CONTRACT,
+    H_DEALER,
+    H_DEALT,
+    H_DISCARDS,
+    H_JOKER_SUIT,
+    H_KITTY,
+    H_PARTNER,
+    H_PARTNER_CARD,
+    H_RESULT,
+    H_SITTING,
     HAND,
     HANDS,
     LEADER,
@@ -253,7 +264,7 @@ class GameState:
     @property
     def dealer(self) -> int:
         """The dealer of this hand."""
-        return self._s[HAND].dealer
+        return self._s[HAND][H_DEALER]
 
     @property
     def hand_number(self) -> int:
@@ -291,29 +302,29 @@ class GameState:
     def dealt(self) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         """The deal of this hand: every hand as dealt (and a dead hand), and the kitty."""
         hand = self._s[HAND]
-        hands = tuple(cards_from_mask(m) for m in hand.dealt)
-        return hands, cards_from_mask(hand.kitty)
+        hands = tuple(cards_from_mask(m) for m in hand[H_DEALT])
+        return hands, cards_from_mask(hand[H_KITTY])
 
     @property
     def kitty(self) -> tuple[Card, ...]:
         """The kitty as dealt (the contractor takes it up unless sans kitty)."""
-        return cards_from_mask(self._s[HAND].kitty)
+        return cards_from_mask(self._s[HAND][H_KITTY])
 
     @property
     def discards(self) -> tuple[Card, ...]:
         """The contractor's discards (empty before the discard)."""
-        return cards_from_mask(self._s[HAND].discards)
+        return cards_from_mask(self._s[HAND][H_DISCARDS])
 
     @property
     def auction(self) -> Auction:
         """The auction of this hand."""
-        auction: Auction = self._s[HAND].auction
+        auction: Auction = self._s[HAND][H_AUCTION]
         return auction
 
     @property
     def contract(self) -> Contract | None:
         """The contract (bid and contractor) once the auction is won."""
-        contract: Contract | None = self._s[HAND].contract
+        contract: Contract | None = self._s[HAND][H_CONTRACT]
         return contract
 
     @property
@@ -327,24 +338,24 @@ class GameState:
     @property
     def joker_suit(self) -> Suit | None:
         """The suit the contractor nominated for the Joker, if any."""
-        suit = self._s[HAND].joker_suit
+        suit = self._s[HAND][H_JOKER_SUIT]
         return None if suit < 0 else Suit(suit)
 
     @property
     def partner_card(self) -> Card | None:
         """Five players: the partner card called (``None`` if alone or not yet called)."""
-        code = self._s[HAND].partner_card
+        code = self._s[HAND][H_PARTNER_CARD]
         return None if code < 0 else CARDS_BY_CODE[code]
 
     @property
     def partner(self) -> int | None:
         """Five players: the seat holding the partner card (``None`` if none)."""
-        return None if self._s[HAND].partner < 0 else self._s[HAND].partner
+        return None if self._s[HAND][H_PARTNER] < 0 else self._s[HAND][H_PARTNER]
 
     @property
     def sitting_out(self) -> frozenset[int]:
         """Seats that take no part in the play (the partners of a misère contractor)."""
-        return _SEAT_SETS[self._s[HAND].sitting]
+        return _SEAT_SETS[self._s[HAND][H_SITTING]]
 
     # -- the play ---------------------------------------------------------------------
 
@@ -399,7 +410,7 @@ class GameState:
     @property
     def hand_result(self) -> tuple[int, ...] | None:
         """Once the hand is over: the change to each side's total (zeros if thrown in)."""
-        return self._s[HAND].result
+        return self._s[HAND][H_RESULT]
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -558,20 +569,20 @@ HAND_FACTS_SIZE: Final = 4096
 
 def _hand_facts(core: Core) -> _HandFacts:
     hand, game = core[HAND], core[GAME]
-    suit = hand.joker_suit
-    card = hand.partner_card
-    auction: Auction = hand.auction
+    suit = hand[H_JOKER_SUIT]
+    card = hand[H_PARTNER_CARD]
+    auction: Auction = hand[H_AUCTION]
     facts = (
         core[RULES],
-        hand.dealer,
+        hand[H_DEALER],
         game.number,
         game.scores,
         auction.calls,
-        hand.contract,
+        hand[H_CONTRACT],
         None if suit < 0 else _SUITS[suit],
         None if card < 0 else CARDS_BY_CODE[card],
-        _SEAT_SETS[hand.sitting],
-        hand.result,
+        _SEAT_SETS[hand[H_SITTING]],
+        hand[H_RESULT],
         game.winners,
     )
     found: _HandFacts = (hand, game, facts, {}, {})
@@ -735,7 +746,7 @@ def trick_record(state: GameState) -> tuple[tuple[TrickData, ...], TrickData | N
     """
     core = _core_of(state)
     setup = core[SETUP]
-    if core[HAND].contract is None or setup.key < 0:
+    if core[HAND][H_CONTRACT] is None or setup.key < 0:
         return (), None
     trick = core[TRICK]
     log: Any = core[LOG]
@@ -889,7 +900,7 @@ def _start_hand(
     rules: Rules, game: Game, dealt: tuple[int, ...], kitty: int, dealer: int
 ) -> GameState:
     auction = Auction.start(rules, dealer)
-    hand = Hand(dealer, dealt, kitty, auction)
+    hand = _core.dealt_hand(dealer, dealt, kitty, auction)
     return _wrap(_core.start(rules, game, hand, auction.to_act))
 
 
@@ -1014,11 +1025,11 @@ def next_hand(
         raise WrongPhaseError(msg)
     rules: Rules = core[RULES]
     game, hand = core[GAME], core[HAND]
-    thrown_in = hand.contract is None
+    thrown_in = hand[H_CONTRACT] is None
     dealer = (
-        hand.dealer
+        hand[H_DEALER]
         if thrown_in and rules.redeal_same_dealer
-        else (hand.dealer + 1) % rules.players
+        else (hand[H_DEALER] + 1) % rules.players
     )
     number = game.number + 1
     if (hands is None) != (kitty is None):
@@ -1078,18 +1089,18 @@ class _PhaseRules(NamedTuple):
 
 
 def _list_calls(core: Core) -> tuple[Action, ...]:
-    return legal_calls(core[HAND].auction)
+    return legal_calls(core[HAND][H_AUCTION])
 
 
 def _refuse_call(core: Core, call: Call) -> _Refusal:
-    found = call_refusal(core[HAND].auction, _seat(core), call)
+    found = call_refusal(core[HAND][H_AUCTION], _seat(core), call)
     return None if found is None else (IllegalBidError, *found)
 
 
 def _apply_call(core: Core, call: Call, log: Log) -> GameState:
     seat = core[TO_ACT]
     assert seat is not None  # the auction is not over
-    return _after_call(core, advance(core[HAND].auction, seat, call), log)  # checked
+    return _after_call(core, advance(core[HAND][H_AUCTION], seat, call), log)  # checked
 
 
 def _after_call(core: Core, auction: Auction, log: Log) -> GameState:
@@ -1191,7 +1202,7 @@ def _apply_discard(core: Core, action: Discard, log: Log) -> GameState:
 
 def _after_discard(core: Core) -> GameState:
     rules: Rules = core[RULES]
-    contract: Contract = core[HAND].contract
+    contract: Contract = core[HAND][H_CONTRACT]
     if (
         rules.players == 5
         and rules.five_player_partner
@@ -1355,9 +1366,14 @@ def _finish(core: Core) -> GameState:
     """The scored state after the last trick of the hand."""
     rules: Rules = core[RULES]
     game, hand = core[GAME], core[HAND]
-    contract: Contract = hand.contract
+    contract: Contract = hand[H_CONTRACT]
     _, changes, scores, winners = settle_packed(
-        rules, contract.bid, core[WON], contract.contractor, hand.partner, game.scores
+        rules,
+        contract.bid,
+        core[WON],
+        contract.contractor,
+        hand[H_PARTNER],
+        game.scores,
     )
     phase = _GAME_OVER if winners else _HAND_OVER
     game = _new(Game, (game.seed, game.number, scores, winners, game.past))
@@ -1455,7 +1471,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             return plays_from_mask(legal, _joker_names(core, _seat(core)))
         return PLAYS_OF_MASK[legal]
     if core[PHASE] == _BIDDING:  # the auction's own listing (no table, no frame)
-        return legal_calls(core[HAND].auction)
+        return legal_calls(core[HAND][H_AUCTION])
     rules = _PHASE_RULES[core[PHASE]]
     return () if rules is None else rules.listing(core)
 
@@ -1469,7 +1485,7 @@ def _reason(core: Core, action: object, seat: int | None = None) -> _Refusal:
             and _play_code(core, action) >= 0
         ):
             return None
-        if phase == _BIDDING and is_listed_call(action, core[HAND].auction):
+        if phase == _BIDDING and is_listed_call(action, core[HAND][H_AUCTION]):
             return None
     if not isinstance(action, _ACTION_TYPES):
         wrong_type(action, "an Action", "parse_action")
@@ -1609,7 +1625,7 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
             _set_core(new, after)
             return new
     elif phase == _BIDDING:
-        auction = advance_listed(action, core[HAND].auction)
+        auction = advance_listed(action, core[HAND][H_AUCTION])
         to_act = core[TO_ACT]  # a seat, since the auction was open (_seat, inline)
         if auction is not None and to_act is not None:
             return _after_call(core, auction, (core[LOG], action, to_act))

@@ -10,10 +10,10 @@ Only the engine builds these records, and only through the builders below or the
 step (:mod:`._engine.step`), which build them by position for speed: an import-time
 check makes sure the field order is the one they assume.
 
-A state's record is a plain tuple, not an instance of :class:`Core`: a tuple subclass
-costs about three times as much to build and free (a card play builds one record, a
-call of the auction two), and pure Python reads a plain tuple's items by the
-interpreter's fast path.  :class:`Core` is its static type and names its fields; code
+A state's record is a plain tuple, not an instance of :class:`Core`, and so is the
+hand's (:class:`Hand`): a tuple subclass costs about three times as much to build and
+free (a card play builds one record, a call of the auction both), and pure Python
+reads a plain tuple's items by the interpreter's fast path.  :class:`Core` is its static type and names its fields; code
 reads them by the index constants (``core[TO_ACT]``), never by name, and the builders'
 returns are marked for the type checker (``type: ignore[return-value]``: a tuple built
 by position, typed as the record).
@@ -81,7 +81,11 @@ class Game(NamedTuple):
 
 
 class Hand(NamedTuple):
-    """What one hand fixes as it goes: the deal, the auction and the contract."""
+    """What one hand fixes as it goes: the deal, the auction and the contract.
+
+    The static type of a hand's record, which is a plain tuple of these fields in this
+    order, like :class:`Core`: read a field by its index (``hand[H_AUCTION]``).
+    """
 
     dealer: int
     dealt: tuple[int, ...]
@@ -183,11 +187,18 @@ VOIDS: Final = 12
 WON: Final = 13
 DONE: Final = 14
 LEGAL: Final = 15
-_AUCTION: Final = _HAND_FIELDS.index("auction")
-_DISCARDS: Final = _HAND_FIELDS.index("discards")
-_JOKER_SUIT: Final = _HAND_FIELDS.index("joker_suit")
-_PARTNER_CARD: Final = _HAND_FIELDS.index("partner_card")
-_new: Final = tuple.__new__
+# Where each field of a hand's record is (plain tuples too; see :class:`Hand`).
+H_DEALER: Final = 0
+H_DEALT: Final = 1
+H_KITTY: Final = 2
+H_AUCTION: Final = 3
+H_CONTRACT: Final = 4
+H_SITTING: Final = 5
+H_DISCARDS: Final = 6
+H_JOKER_SUIT: Final = 7
+H_PARTNER_CARD: Final = 8
+H_PARTNER: Final = 9
+H_RESULT: Final = 10
 
 _Fields = tuple[Any, ...]
 """A record, as the busiest builders take it: compiled, reading a field of a plain
@@ -197,9 +208,8 @@ _CoreFields = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, 
 _HandFields = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]
 """A :class:`Core` and a :class:`Hand` as tuples of their length, for a builder that
 unpacks them: in pure Python one unpacking costs less than reading a dozen fields by
-index (a :class:`Hand` is a tuple subclass, whose items have no fast path); compiled,
-unpacking a tuple of known length reads its items directly (a ``tuple[Any, ...]`` would
-be iterated)."""
+index; compiled, unpacking a tuple of known length reads its items directly (a
+``tuple[Any, ...]`` would be iterated)."""
 
 
 def moved(core: _Fields, phase: int, to_act: int | None, hand: Hand, log: Log) -> Core:
@@ -216,6 +226,11 @@ def moved(core: _Fields, phase: int, to_act: int | None, hand: Hand, log: Log) -
     )  # fmt: skip
 
 
+def dealt_hand(dealer: int, dealt: tuple[int, ...], kitty: int, auction: Any) -> Hand:
+    """The record of a hand just dealt: its deal and its auction, nothing more yet."""
+    return (dealer, dealt, kitty, auction, None, 0, 0, -1, -1, -1, None)  # type: ignore[return-value]
+
+
 def start(rules: Any, game: Game, hand: Hand, to_act: int | None) -> Core:
     """The record of a hand just dealt (``hand.dealt``), bidding open."""
     return (  # type: ignore[return-value]
@@ -226,7 +241,7 @@ def start(rules: Any, game: Game, hand: Hand, to_act: int | None) -> Core:
         hand,
         Setup(),
         None,
-        hand.dealt,
+        hand[H_DEALT],
         -1,
         (),
         -1,
@@ -265,12 +280,9 @@ def called(core: Core, auction: Any, to_act: int, log: Log) -> Core:
     (rules, _, _, game, old, setup, _, hands, leader, trick, led, suits_led, voids, won, done, legal) = fields  # fmt: skip
     parts: _HandFields = old
     (dealer, dealt, kitty, _, contract, sitting, discards, joker, card, partner, result) = parts  # fmt: skip
-    hand = _new(
-        Hand,
-        (
-            dealer, dealt, kitty, auction, contract, sitting, discards, joker, card,
-            partner, result,
-        ),
+    hand = (
+        dealer, dealt, kitty, auction, contract, sitting, discards, joker, card,
+        partner, result,
     )  # fmt: skip
     return (  # type: ignore[return-value]
         rules, BIDDING, to_act, game, hand, setup, log, hands, leader, trick, led,
@@ -292,12 +304,9 @@ def contracted(
     (rules, _, _, game, old, _, _, hands, leader, trick, led, suits_led, voids, won, done, legal) = fields  # fmt: skip
     parts: _HandFields = old
     (dealer, dealt, kitty, _, _, _, discards, joker, card, partner, result) = parts  # fmt: skip
-    hand = _new(
-        Hand,
-        (
-            dealer, dealt, kitty, auction, contract, setup.sitting, discards, joker,
-            card, partner, result,
-        ),
+    hand = (
+        dealer, dealt, kitty, auction, contract, setup.sitting, discards, joker,
+        card, partner, result,
     )  # fmt: skip
     seat = setup.contractor
     if kitty_up:
@@ -321,12 +330,9 @@ def scored(core: Core, phase: int, game: Game, result: tuple[int, ...]) -> Core:
     (rules, _, _, _, old, setup, log, hands, leader, trick, led, suits_led, voids, won, done, legal) = fields  # fmt: skip
     parts: _HandFields = old
     (dealer, dealt, kitty, auction, contract, sitting, discards, joker, card, partner, _) = parts  # fmt: skip
-    hand = _new(
-        Hand,
-        (
-            dealer, dealt, kitty, auction, contract, sitting, discards, joker, card,
-            partner, result,
-        ),
+    hand = (
+        dealer, dealt, kitty, auction, contract, sitting, discards, joker, card,
+        partner, result,
     )  # fmt: skip
     return (  # type: ignore[return-value]
         rules, phase, None, game, hand, setup, log, hands, leader, trick, led,
@@ -336,28 +342,33 @@ def scored(core: Core, phase: int, game: Game, result: tuple[int, ...]) -> Core:
 
 def with_auction(hand: Hand, auction: Any) -> Hand:
     """``hand`` with a new auction."""
-    return _new(Hand, (*hand[:_AUCTION], auction, *hand[_AUCTION + 1 :]))
+    return (*hand[:H_AUCTION], auction, *hand[H_AUCTION + 1 :])  # type: ignore[return-value]
 
 
 def with_discard(hand: Hand, discards: int) -> Hand:
     """``hand`` with the contractor's discards."""
-    return _new(Hand, (*hand[:_DISCARDS], discards, *hand[_DISCARDS + 1 :]))
+    return (*hand[:H_DISCARDS], discards, *hand[H_DISCARDS + 1 :])  # type: ignore[return-value]
 
 
 def with_nomination(hand: Hand, suit: int) -> Hand:
     """``hand`` with the suit nominated for the Joker."""
-    return _new(Hand, (*hand[:_JOKER_SUIT], suit, *hand[_JOKER_SUIT + 1 :]))
+    return (*hand[:H_JOKER_SUIT], suit, *hand[H_JOKER_SUIT + 1 :])  # type: ignore[return-value]
+
+
+def with_deal(hand: Hand, dealt: tuple[int, ...], kitty: int) -> Hand:
+    """``hand`` with another deal: the hands dealt and the kitty."""
+    return (hand[H_DEALER], dealt, kitty, *hand[H_AUCTION:])  # type: ignore[return-value]
 
 
 def with_partner(hand: Hand, card: int, holder: int) -> Hand:
     """``hand`` with the five-player partner card called and its holder (or -1)."""
-    rest = hand[_PARTNER_CARD + 2 :]
-    return _new(Hand, (*hand[:_PARTNER_CARD], card, holder, *rest))
+    rest = hand[H_PARTNER_CARD + 2 :]
+    return (*hand[:H_PARTNER_CARD], card, holder, *rest)  # type: ignore[return-value]
 
 
 def with_result(hand: Hand, result: tuple[int, ...]) -> Hand:
     """``hand`` with its result (each side's change), once it is over."""
-    return _new(Hand, (*hand[:-1], result))
+    return (*hand[:-1], result)  # type: ignore[return-value]
 
 
 def log_items(log: Log) -> list[Any]:

@@ -23,6 +23,7 @@ from five_hundred._engine.adapter import play_id
 from five_hundred._engine.auction import A_TO_ACT, AuctionRecord, advance
 from five_hundred._engine.core import (
     BIDDING,
+    H_AUCTION,
     HAND,
     LOG,
     PHASE,
@@ -89,7 +90,7 @@ def state_call(
     ):
         return None
     parts, listing, wrap, after_call = call_front
-    book, record, options = parts(core[HAND].auction)
+    book, record, options = parts(core[HAND][H_AUCTION])
     rank = listing(book, record, to_act)[1].get(id(action))
     if rank is None:
         return None

@@ -49,7 +49,16 @@ from five_hundred._engine import core as _core
 from five_hundred._engine.adapter import id_table, part_ids, play_ids, play_listing
 from five_hundred._engine.auction import A_TO_ACT, AuctionRecord
 from five_hundred._engine.codes import KITTY_SIZE
-from five_hundred._engine.core import HAND, HANDS, LOG, PHASE, TO_ACT, Core, Log
+from five_hundred._engine.core import (
+    H_AUCTION,
+    HAND,
+    HANDS,
+    LOG,
+    PHASE,
+    TO_ACT,
+    Core,
+    Log,
+)
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
     BLIND_MISERE,
@@ -261,7 +270,7 @@ class Table:
         bids = self._bids
         if bids is None:
             core = self._core
-            book, record = auction_record(core[HAND].auction)
+            book, record = auction_record(core[HAND][H_AUCTION])
             bids = book, record, core[LOG]
         return bids
 

@@ -26,7 +26,16 @@ import random
 from typing import Final, NamedTuple, Protocol
 
 from five_hundred._engine.codes import JOKER_CODE
-from five_hundred._engine.core import GAME, HAND, PHASE, PLAY, RULES, TO_ACT
+from five_hundred._engine.core import (
+    GAME,
+    H_CONTRACT,
+    H_PARTNER,
+    HAND,
+    PHASE,
+    PLAY,
+    RULES,
+    TO_ACT,
+)
 from five_hundred._engine.playout import JOKER_LEAD, play_out
 from five_hundred.actions import Action, PlayCard
 from five_hundred.cards import CARDS_BY_CODE, JOKER, Suit
@@ -137,13 +146,13 @@ def playout(
             return PlayoutResult(state.tricks_won, result, state.scores, ())
     won, chosen = play_out(core, draw, policy)
     hand = core[HAND]
-    contract = hand.contract  # cards are played only under a contract
+    contract = hand[H_CONTRACT]  # cards are played only under a contract
     settled = settle_packed(
         core[RULES],
         contract.bid,
         won,
         contract.contractor,
-        hand.partner,
+        hand[H_PARTNER],
         core[GAME].scores,
     )
     # PlayoutResult(...) by position: a NamedTuple's __new__ is a Python call

@@ -71,6 +71,7 @@ from five_hundred._engine.codes import (
 )
 from five_hundred._engine.core import (
     DONE,
+    H_PARTNER_CARD,
     HAND,
     LED,
     LEGAL,
@@ -84,6 +85,9 @@ from five_hundred._engine.core import (
     Log,
     log_moves,
     redealt,
+    with_deal,
+    with_discard,
+    with_partner,
 )
 from five_hundred._engine.step import next_mask
 from five_hundred._engine.tables import EFF
@@ -747,15 +751,15 @@ def _swapped(
 ) -> GameState:
     """``core`` (a replayed guess for the same view) with the cards of ``deal``."""
     hand = core[HAND]
-    if hand.partner_card >= 0:
-        code = hand.partner_card
+    if hand[H_PARTNER_CARD] >= 0:
+        code = hand[H_PARTNER_CARD]
         holder = next((s for s in range(knowledge.players) if held[s] >> code & 1), -1)
-        hand = hand._replace(partner=holder)
+        hand = with_partner(hand, code, holder)
     log = core[LOG]
     if knowledge.discarded:
-        hand = hand._replace(discards=deal.discards)
+        hand = with_discard(hand, deal.discards)
         log = _with_discard(log, Discard(frozenset(_cards(deal.discards))))
-    hand = hand._replace(dealt=deal.dealt, kitty=deal.kitty)
+    hand = with_deal(hand, deal.dealt, deal.kitty)
     legal = core[LEGAL]
     if core[PHASE] == PLAY and core[TO_ACT] is not None:
         legal = next_mask(

@@ -29,7 +29,16 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from five_hundred._engine.core import HAND, PHASE, PLAY, RULES, SETUP, TO_ACT, Core
+from five_hundred._engine.core import (
+    H_PARTNER,
+    HAND,
+    PHASE,
+    PLAY,
+    RULES,
+    SETUP,
+    TO_ACT,
+    Core,
+)
 from five_hundred._engine.solve import (
     Context,
     Table,
@@ -66,7 +75,7 @@ def _context(core: Core) -> Context:
     side = side_of(rules, contractor)
     team = 0
     for seat in range(rules.players):
-        if side_of(rules, seat) == side or seat == core[HAND].partner:
+        if side_of(rules, seat) == side or seat == core[HAND][H_PARTNER]:
             team |= 1 << seat
     return context_of(core, team)
 
