@@ -186,3 +186,27 @@ def test_each_index_constant_names_its_field() -> None:
     for index, name in enumerate(engine.AuctionRecord._fields):
         assert getattr(engine, "A_" + name.upper()) == index, name
     assert type(engine.start(_auction_options(Rules()), 0)) is tuple
+
+
+@given(bidding_rules(), st.data())
+def test_listing_index_keeps_each_listing_apart(
+    rules: Rules, data: st.DataObject
+) -> None:
+    options = _auction_options(rules)
+    dealer = data.draw(st.integers(0, rules.players - 1), label="dealer")
+    auction = Auction.start(rules, dealer)
+    record = engine.start(options, dealer)
+    seen: dict[int, tuple[int, int]] = {}
+    while not auction.is_over:
+        seat = auction.to_act
+        assert seat is not None
+        called_before = record[engine.A_CALLED] >> seat & 1
+        index = engine.listing_index(record, seat)
+        assert 0 <= index < 2 * options.size + 2  # the book's listings
+        assert index & 1 == called_before
+        key = (record[engine.A_STANDING], called_before)
+        assert seen.setdefault(index, key) == key  # one listing an index
+        legal = check_listing(auction)
+        call = data.draw(st.one_of(st.just(PASS), st.sampled_from(legal)), label="call")
+        auction = apply_call(auction, seat, call)
+        record = engine.advance(options, record, seat, rank_of(call, rules))

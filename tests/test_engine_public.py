@@ -15,17 +15,29 @@ from hypothesis import given, settings
 
 from five_hundred import PlayCard, Rules, legal_actions
 from five_hundred._engine.core import H_AUCTION, HAND, LOG
-from five_hundred._engine.public import state_action, state_call, state_play
-from five_hundred.bidding import PASS, advance_listed, bid_ladder
+from five_hundred._engine.public import (
+    listed_calls,
+    state_action,
+    state_call,
+    state_listing,
+    state_play,
+)
+from five_hundred.bidding import PASS, advance_listed, bid_ladder, legal_calls
 from five_hundred.state import (
     _CALL_FRONT,
     _FRONT,
+    Phase,
     _after_call,
     _apply_play,
     _reason,
     inner,
 )
-from five_hundred.tricks import PLAYS
+from five_hundred.tricks import (
+    PLAY_TABLES,
+    PLAYS,
+    PLAYS_CACHE_SIZE,
+    SUIT_PLAYS_CACHE_SIZE,
+)
 from tests.random_games import play_random_game
 from tests.strategies import rules, seeds
 
@@ -125,3 +137,22 @@ def test_state_call_declines_calls_not_listed(game_rules: Rules, seed: int) -> N
             assert equal == call
             assert equal is not call
             assert state_call(core, equal, None, _FRONT, _CALL_FRONT) is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules(), seeds())
+def test_state_listing_is_the_facades_listing(game_rules: Rules, seed: int) -> None:
+    tables = (PLAY_TABLES, PLAYS_CACHE_SIZE, SUIT_PLAYS_CACHE_SIZE)
+    for state in play_random_game(game_rules, seed, max_hands=2):
+        core = inner(state)
+        found = state_listing(core, *tables, _CALL_FRONT)
+        calls = listed_calls(core, _CALL_FRONT)
+        if state.phase is Phase.BIDDING:
+            assert calls is legal_calls(core[HAND][H_AUCTION])  # the shared listing
+            assert found is calls
+        else:
+            assert calls is None
+        if found is not None:  # the card play (not a Joker lead naming a suit)
+            assert found == legal_actions(state)
+        elif state.to_act is not None:
+            assert state.phase not in (Phase.BIDDING,)

@@ -491,11 +491,10 @@ def _book(rules: Rules) -> _Book:
 
 def _listing(book: _Book, a: engine.AuctionRecord, seat: int) -> _Listing:
     """The legal calls of ``seat`` (to act), memoized like the engine's ranks."""
-    called_before = a[A_CALLED] >> seat & 1
-    index = 2 * (a[A_STANDING] + 1) + called_before
+    index = engine.listing_index(a, seat)
     found = book.listings[index]
-    if found is None:
-        ranks = engine.legal_ranks(book.options, a[A_STANDING], called_before)
+    if found is None:  # (whether the seat has called before: the index's low bit)
+        ranks = engine.legal_ranks(book.options, a[A_STANDING], index & 1)
         calls = tuple(book.by_rank[rank] for rank in ranks)
         by_id = {id(call): rank for call, rank in zip(calls, ranks, strict=True)}
         found = book.listings[index] = calls, by_id
@@ -759,12 +758,12 @@ def advance_listed(call: object, auction: Auction) -> Auction | None:
 
 
 CALL_HOOKS: Final = (
-    operator.attrgetter("_book", "_a", "_book.options"),
+    operator.attrgetter("_book", "_a", "_book.options", "_book.listings"),
     _listing,
     _wrap,
 )
-"""An auction's ``(book, record, options)``, a seat's listing and the auction of a
-record: what the compiled engine's call step reads, lists and wraps auctions with
+"""An auction's ``(book, record, options, listings)``, a seat's listing and the auction
+of a record: what the compiled engine's calls list, read and wrap auctions with
 (:data:`five_hundred._engine.public.CallFront`, with the state's end of the auction)."""
 
 

@@ -86,10 +86,10 @@ from five_hundred._engine.core import (
     Log,
     Setup,
 )
-from five_hundred._engine.listed import DISCARD_ROW, discard_listing, listed_plays
+from five_hundred._engine.listed import DISCARD_ROW, discard_listing
 from five_hundred._engine.memo import per_rules
 from five_hundred._engine.play import joker_suits, winner_index
-from five_hundred._engine.public import CallFront, Front, state_action
+from five_hundred._engine.public import CallFront, Front, state_action, state_listing
 from five_hundred._engine.step import play_card, start_play
 from five_hundred._engine.tables import EFF
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
@@ -1460,8 +1460,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         core = state._s
     except AttributeError:
         core = _core_of(state)  # raises the TypeError
-    if _compiled:  # the hot path in one engine call (a mask not met: no Python frame)
-        found = listed_plays(core, PLAY_TABLES, PLAYS_CACHE_SIZE, SUIT_PLAYS_CACHE_SIZE)
+    if _compiled:  # the hot paths (the card play, the auction) in one engine call
+        found: tuple[Action, ...] | None = state_listing(
+            core, PLAY_TABLES, PLAYS_CACHE_SIZE, SUIT_PLAYS_CACHE_SIZE, _CALL_FRONT
+        )
         if found is not None:
             return found
     elif core[PHASE] == _PLAY:  # the hot path: the shared plays of the legal mask

@@ -21,6 +21,14 @@ from typing import Final, NamedTuple
 from five_hundred._engine.codes import popcount
 
 __all__ = [
+    "A_BIDDER",
+    "A_CALLED",
+    "A_CALLS",
+    "A_DEALER",
+    "A_PASSED",
+    "A_RAISING",
+    "A_STANDING",
+    "A_TO_ACT",
     "BLIND_LATE",
     "DISALLOWED",
     "GATE",
@@ -37,6 +45,7 @@ __all__ = [
     "AuctionRecord",
     "advance",
     "legal_ranks",
+    "listing_index",
     "refusal",
     "start",
 ]
@@ -190,6 +199,16 @@ The options are the ladder's size, its 7-level ranks and its two misère ranks (
 the six ladder options of the rules) and the misère gate; bounded: 64 ladders, 2 gates,
 at most 56 standing ranks and 2 flags.
 """
+
+
+def listing_index(record: AuctionRecord, seat: int) -> int:
+    """Where the listing of ``seat``'s legal calls is kept for an auction's rules.
+
+    Nothing but the standing bid and whether ``seat`` has called before changes the
+    listing (:func:`legal_ranks`): the index is ``2 * (standing + 1)`` plus ``1`` if
+    ``seat`` has called before (the index's low bit).
+    """
+    return 2 * (record[A_STANDING] + 1) + (record[A_CALLED] >> seat & 1)
 
 
 def legal_ranks(

@@ -20,7 +20,7 @@ must.
 from typing import Any
 
 from five_hundred._engine.adapter import play_id
-from five_hundred._engine.auction import A_TO_ACT, AuctionRecord, advance
+from five_hundred._engine.auction import A_TO_ACT, AuctionRecord, advance, listing_index
 from five_hundred._engine.core import (
     BIDDING,
     H_AUCTION,
@@ -32,8 +32,17 @@ from five_hundred._engine.core import (
     Core,
     called,
 )
+from five_hundred._engine.listed import PlayTables, listed_plays
 
-__all__ = ["CallFront", "Front", "state_action", "state_call", "state_play"]
+__all__ = [
+    "CallFront",
+    "Front",
+    "listed_calls",
+    "state_action",
+    "state_call",
+    "state_listing",
+    "state_play",
+]
 
 Front = tuple[dict[int, int], tuple[Any, ...], Any, Any, Any]
 """What :func:`state_play` needs of the facade: ``(codes, plays, new, store, finish)``.
@@ -48,10 +57,11 @@ makes an empty state and ``store(state, record)`` puts a record in it;
 CallFront = tuple[Any, Any, Any, Any]
 """What :func:`state_call` needs of the facade: ``(parts, listing, wrap, after_call)``.
 
-``parts(auction)`` is an auction's ``(book, record, options)``: its rules' book, its
-engine record (:class:`._engine.auction.AuctionRecord`) and the book's options;
-``listing(book, record, seat)`` is the listing of ``seat``'s calls, whose second item
-maps the ``id`` of each listed call to its rank; ``wrap(book, record)`` is the auction
+``parts(auction)`` is an auction's ``(book, record, options, listings)``: its rules'
+book, its engine record (:class:`._engine.auction.AuctionRecord`), the book's options
+and its listings by :func:`._engine.auction.listing_index` (``None`` until made);
+``listing(book, record, seat)`` makes (and keeps) the listing of ``seat``'s calls:
+the calls, then a dict of the rank of each by its ``id``; ``wrap(book, record)`` is the auction
 holding a record; ``after_call(core, auction, log)`` is the state once a call ends the
 auction.  A state still in the auction is built with :data:`Front`'s ``new`` and
 ``store``.
@@ -74,6 +84,45 @@ def state_action(
     return None
 
 
+def state_listing(
+    core: Core,
+    tables: PlayTables,
+    whole_size: int,
+    suit_size: int,
+    call_front: CallFront,
+) -> Any:
+    """The legal actions of the card play or the auction, or ``None``.
+
+    :func:`._engine.listed.listed_plays` in the card play and :func:`listed_calls` in
+    the auction (one call from the facade for both); ``None`` in the other phases and
+    when the facade lists the plays itself (a Joker lead naming a suit).
+    """
+    phase: int = core[PHASE]
+    if phase == PLAY:
+        return listed_plays(core, tables, whole_size, suit_size)
+    if phase == BIDDING:
+        return listed_calls(core, call_front)
+    return None
+
+
+def listed_calls(core: Core, call_front: CallFront) -> Any:
+    """The calls the player to act may make (the facade's shared listing), or ``None``.
+
+    ``None`` outside the auction.
+    """
+    if core[PHASE] != BIDDING:
+        return None
+    parts, listing, _, _ = call_front
+    book, record, _, listings = parts(core[HAND][H_AUCTION])
+    seat: int = record[A_TO_ACT]
+    if seat < 0:
+        return ()
+    listed = listings[listing_index(record, seat)]
+    if listed is None:
+        listed = listing(book, record, seat)
+    return listed[0]
+
+
 def state_call(
     core: Core, action: Any, seat: Any, front: Front, call_front: CallFront
 ) -> Any:
@@ -90,8 +139,11 @@ def state_call(
     ):
         return None
     parts, listing, wrap, after_call = call_front
-    book, record, options = parts(core[HAND][H_AUCTION])
-    rank = listing(book, record, to_act)[1].get(id(action))
+    book, record, options, listings = parts(core[HAND][H_AUCTION])
+    listed = listings[listing_index(record, to_act)]
+    if listed is None:
+        listed = listing(book, record, to_act)
+    rank = listed[1].get(id(action))
     if rank is None:
         return None
     after: AuctionRecord = advance(options, record, to_act, rank)
