@@ -13,10 +13,11 @@ check makes sure the field order is the one they assume.
 A state's record is a plain tuple, not an instance of :class:`Core`, and so is the
 hand's (:class:`Hand`): a tuple subclass costs about three times as much to build and
 free (a card play builds one record, a call of the auction both), and pure Python
-reads a plain tuple's items by the interpreter's fast path.  :class:`Core` is its static type and names its fields; code
-reads them by the index constants (``core[TO_ACT]``), never by name, and the builders'
-returns are marked for the type checker (``type: ignore[return-value]``: a tuple built
-by position, typed as the record).
+reads a plain tuple's items by the interpreter's fast path.  The classes are the
+records' static types and name their fields; code reads them by the index constants
+(``core[TO_ACT]``, ``hand[H_AUCTION]``), never by name, and the builders' returns are
+marked for the type checker (``type: ignore[return-value]``: a tuple built by
+position, typed as the record).
 """
 
 from typing import Any, Final, NamedTuple

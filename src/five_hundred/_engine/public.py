@@ -61,10 +61,10 @@ CallFront = tuple[Any, Any, Any, Any]
 book, its engine record (:class:`._engine.auction.AuctionRecord`), the book's options
 and its listings by :func:`._engine.auction.listing_index` (``None`` until made);
 ``listing(book, record, seat)`` makes (and keeps) the listing of ``seat``'s calls:
-the calls, then a dict of the rank of each by its ``id``; ``wrap(book, record)`` is the auction
-holding a record; ``after_call(core, auction, log)`` is the state once a call ends the
-auction.  A state still in the auction is built with :data:`Front`'s ``new`` and
-``store``.
+the calls, then a dict of the rank of each by its ``id``; ``wrap(book, record)`` is
+the auction holding a record; ``after_call(core, auction, log)`` is the state once a
+call ends the auction.  A state still in the auction is built with :data:`Front`'s
+``new`` and ``store``.
 """
 
 
