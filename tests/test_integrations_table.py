@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from five_hundred import Discard, Rules, apply, legal_actions, new_game
+from five_hundred import Discard, Phase, Rules, apply, legal_actions, new_game
 from five_hundred.bidding import (
     advance_listed,
     advance_rank,
@@ -101,3 +101,26 @@ def test_the_auction_stepped_by_rank_is_the_auction_stepped_by_call(
         record = advance_rank(book, record, ranks[id(call)])
         auction = after
     assert auction.is_over
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules(), seeds(), st.randoms(use_true_random=False))
+def test_the_listing_outside_the_fast_paths_is_made_once_a_record(
+    game_rules: Rules, seed: int, rng: random.Random
+) -> None:
+    # Joker nominations and partner calls: the listing and the step share one map
+    state = new_game(game_rules, seed=seed)
+    table = Table(state)
+    while state.to_act is not None:
+        actions = legal_actions(state)
+        if state.phase in (Phase.NOMINATE, Phase.CALL_PARTNER):
+            listed = table.legal()
+            made = table._other_map()
+            assert table._other_map() is made  # kept for this record
+            assert tuple(made) == listed
+            assert sorted(made.values(), key=str) == sorted(actions, key=str)
+        action = rng.choice(actions)
+        for action_id in action_ids(action):
+            table.step(action_id)
+        state = apply(state, action)
+        assert table.state == state  # a step never answers from a stale map

@@ -225,7 +225,7 @@ class Table:
     is immutable.
     """
 
-    __slots__ = ("_bids", "_core", "_ids", "_listed", "_state", "picks")
+    __slots__ = ("_bids", "_core", "_ids", "_listed", "_others", "_state", "picks")
 
     def __init__(self, state: GameState, picks: tuple[int, ...] = ()) -> None:
         checked_state(state, "a GameState (from new_game, new_hand or apply)")
@@ -239,6 +239,8 @@ class Table:
         self._ids: tuple[int, ...] | None = None
         self._listed: dict[int, tuple[int, Action]] | None = None
         """Each legal call's id, rank and call, once :meth:`legal` listed them."""
+        self._others: tuple[Core, dict[int, Action]] | None = None
+        """The record and the legal ids and actions of :meth:`_other_map` for it."""
 
     @property
     def state(self) -> GameState:
@@ -287,6 +289,7 @@ class Table:
         twin = Table.__new__(Table)
         twin._core, twin._bids, twin._state = self._core, self._bids, self._state
         twin._ids, twin._listed, twin.picks = self._ids, self._listed, self.picks
+        twin._others = self._others
         return twin
 
     def __deepcopy__(self, memo: dict[int, object]) -> "Table":
@@ -324,9 +327,20 @@ class Table:
         return mask
 
     def _other_map(self) -> dict[int, Action]:
-        """Each legal id and its action, outside the fast paths (ascending)."""
-        found = {_id_of(action): action for action in legal_actions(self.state)}
-        return {key: found[key] for key in sorted(found)}
+        """Each legal id and its action, outside the fast paths (ascending).
+
+        Kept for the record it was made for: the listing (:meth:`legal`) and the step
+        that follows it (:meth:`step`) make it once.  Never change it.
+        """
+        state = self.state  # (first: it builds the record of calls made since)
+        core = self._core
+        kept = self._others
+        if kept is not None and kept[0] is core:
+            return kept[1]
+        found = {_id_of(action): action for action in legal_actions(state)}
+        made = {key: found[key] for key in sorted(found)}
+        self._others = core, made
+        return made
 
     def legal_ids(self) -> list[int]:
         """The legal action ids of the seat to act, ascending (empty once over)."""
