@@ -12,10 +12,13 @@ import random
 
 import attrs
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from five_hundred import PlayCard, Rules, legal_actions
 from five_hundred._engine.core import H_AUCTION, HAND, LOG
 from five_hundred._engine.public import (
+    identity_index,
+    identity_slots,
     listed_calls,
     state_action,
     state_call,
@@ -156,3 +159,28 @@ def test_state_listing_is_the_facades_listing(game_rules: Rules, seed: int) -> N
             assert found == legal_actions(state)
         elif state.to_act is not None:
             assert state.phase not in (Phase.BIDDING,)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=0, max_value=600))
+def test_identity_slots_find_each_item_and_nothing_else(count: int) -> None:
+    # Many objects made together: neighbouring addresses share slots, so the probe
+    # runs on (the table holds no more than a quarter of its slots).
+    items = tuple(PlayCard(PLAYS[code % 65].card) for code in range(count))
+    slots = identity_slots(items)
+    size = len(slots)
+    assert size & size - 1 == 0  # a power of two
+    assert size >= 4 * count
+    assert sorted(slot for slot in slots if slot >= 0) == list(range(count))
+    for position, item in enumerate(items):
+        assert identity_index(slots, items, item) == position
+    for other in (*PLAYS, PlayCard(PLAYS[0].card), None, 0, object()):
+        assert identity_index(slots, items, other) == -1  # equal items are not found
+    assert identity_index(identity_slots(()), (), PLAYS[0]) == -1
+
+
+def test_the_shared_plays_are_found_by_identity() -> None:
+    slots = _FRONT[0]
+    for code, play in enumerate(PLAYS):
+        assert identity_index(slots, PLAYS, play) == code
+        assert identity_index(slots, PLAYS, PlayCard(play.card)) == -1

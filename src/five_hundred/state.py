@@ -89,7 +89,13 @@ from five_hundred._engine.core import (
 from five_hundred._engine.listed import DISCARD_ROW, discard_listing
 from five_hundred._engine.memo import per_rules
 from five_hundred._engine.play import joker_suits, winner_index
-from five_hundred._engine.public import CallFront, Front, state_action, state_listing
+from five_hundred._engine.public import (
+    CallFront,
+    Front,
+    identity_slots,
+    state_action,
+    state_listing,
+)
 from five_hundred._engine.step import play_card, start_play
 from five_hundred._engine.tables import EFF
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
@@ -1438,7 +1444,7 @@ _ACTION_TYPES: Final = (
     CallPartner,
 )
 
-_FRONT: Final[Front] = (_CODE_BY_ID, PLAYS, GameState, _set_core, _finish)
+_FRONT: Final[Front] = (identity_slots(PLAYS), PLAYS, GameState, _set_core, _finish)
 """What the engine's card play on states builds and scores them with (compiled)."""
 _CALL_FRONT: Final[CallFront] = (*CALL_HOOKS, _after_call)
 """What the engine's call step reads, lists and wraps auctions with (compiled)."""

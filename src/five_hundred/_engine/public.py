@@ -17,7 +17,8 @@ answered ``None``: the facade's full path then takes the action, and refuses it 
 must.
 """
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Final
 
 from five_hundred._engine.adapter import play_id
 from five_hundred._engine.auction import A_TO_ACT, AuctionRecord, advance, listing_index
@@ -37,6 +38,8 @@ from five_hundred._engine.listed import PlayTables, listed_plays
 __all__ = [
     "CallFront",
     "Front",
+    "identity_index",
+    "identity_slots",
     "listed_calls",
     "state_action",
     "state_call",
@@ -44,11 +47,12 @@ __all__ = [
     "state_play",
 ]
 
-Front = tuple[dict[int, int], tuple[Any, ...], Any, Any, Any]
-"""What :func:`state_play` needs of the facade: ``(codes, plays, new, store, finish)``.
+Front = tuple[tuple[int, ...], tuple[Any, ...], Any, Any, Any]
+"""What :func:`state_play` needs of the facade: ``(slots, plays, new, store, finish)``.
 
-``codes`` maps the ``id`` of each shared play (the plays the facade lists) to its card
-code, and ``plays`` holds the play of each code (logged with the card); ``new()``
+``plays`` holds the shared play of each card code (the plays the facade lists, logged
+with the card) and ``slots`` finds a play's code by identity (:func:`identity_slots`
+of ``plays``); ``new()``
 makes an empty state and ``store(state, record)`` puts a record in it;
 ``finish(record)`` is the scored state of a record whose hand is over.
 """
@@ -165,8 +169,8 @@ def state_play(core: Core, action: Any, seat: Any, front: Front) -> Any:
     """
     if core[PHASE] != PLAY or (seat is not None and seat != core[TO_ACT]):
         return None  # (the phase first: the other phases' actions pass by)
-    codes, plays, new, store, finish = front
-    after = play_id(core, codes.get(id(action), -1), plays)
+    slots, plays, new, store, finish = front
+    after = play_id(core, identity_index(slots, plays, action), plays)
     if after is None:
         return None
     if after[TO_ACT] is None:  # the hand is over: the facade scores it
@@ -174,3 +178,46 @@ def state_play(core: Core, action: Any, seat: Any, front: Front) -> Any:
     made = new()
     store(made, after)
     return made
+
+
+# An identity lookup: a dict by ``id`` would box the address into a new int object,
+# hash it and compare it with the key (not the same object) at every lookup; here the
+# address stays a machine word (compiled, ``id`` is one) and the probe is a subscript.
+_ALIGN: Final = 4
+"""Bits of an object's address that never vary (CPython aligns objects to 16 bytes)."""
+
+
+def identity_slots(items: Sequence[object]) -> tuple[int, ...]:
+    """The slots of a table of the positions of ``items`` by identity.
+
+    Open addressing on the object's address, probed in order; a free slot is -1.  At
+    most a quarter of the slots are used, so a lookup seldom probes twice.  The
+    table is right while ``items`` holds its objects (their addresses stay).
+    """
+    size = 8
+    while size < 4 * len(items):
+        size *= 2
+    mask = size - 1
+    slots = [-1] * size
+    for position, item in enumerate(items):
+        slot: int = id(item) >> _ALIGN & mask
+        while slots[slot] >= 0:
+            slot = slot + 1 & mask
+        slots[slot] = position
+    return tuple(slots)
+
+
+def identity_index(slots: tuple[int, ...], items: tuple[Any, ...], item: object) -> int:
+    """The position of ``item`` in ``items`` by identity (``slots`` of ``items``), or -1.
+
+    -1 for any object not in ``items``, equal to one of them or not.
+    """
+    mask: int = len(slots) - 1
+    slot: int = id(item) >> _ALIGN & mask
+    while True:
+        position: int = slots[slot]
+        if position < 0:
+            return -1
+        if items[position] is item:
+            return position
+        slot = slot + 1 & mask
