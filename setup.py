@@ -34,6 +34,7 @@ COMPILED = [
     "adapter",
     "listed",
     "public",
+    "entry",
 ]
 
 

@@ -24,10 +24,11 @@ the typed view (cards, bids, contracts).  The rules of each phase sit side by si
 """
 
 import enum
+import functools
 import itertools
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, TypeVar, cast
 
 import attrs
 
@@ -41,6 +42,7 @@ from five_hundred._checks import (
 )
 from five_hundred._engine import compiled as _compiled
 from five_hundred._engine import core as _core
+from five_hundred._engine import entry as _entry
 from five_hundred._engine.codes import (
     BITS,
     HAND_SIZE,
@@ -93,8 +95,6 @@ from five_hundred._engine.public import (
     CallFront,
     Front,
     identity_slots,
-    state_action,
-    state_listing,
 )
 from five_hundred._engine.step import play_card, start_play
 from five_hundred._engine.tables import EFF
@@ -1452,6 +1452,8 @@ _CALL_FRONT: Final[CallFront] = (*CALL_HOOKS, _after_call)
 
 # -- the generator, the validator and apply -------------------------------------------
 
+_F = TypeVar("_F", bound=Callable[..., Any])
+
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action of the player to act, in a canonical order.
@@ -1466,13 +1468,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         core = state._s
     except AttributeError:
         core = _core_of(state)  # raises the TypeError
-    if _compiled:  # the hot paths (the card play, the auction) in one engine call
-        found: tuple[Action, ...] | None = state_listing(
-            core, PLAY_TABLES, PLAYS_CACHE_SIZE, SUIT_PLAYS_CACHE_SIZE, _CALL_FRONT
-        )
-        if found is not None:
-            return found
-    elif core[PHASE] == _PLAY:  # the hot path: the shared plays of the legal mask
+    # (compiled, the public name is the engine's entry point, which lists the card
+    # play and the auction itself and calls this function for the rest)
+    if core[PHASE] == _PLAY:  # the hot path: the shared plays of the legal mask
         legal = core[LEGAL]
         # the Joker's bit by a shift: a small int, where ``&`` builds a 65-bit one
         if legal >> JOKER_CODE and core[LED] < 0 and core[SETUP].key == NT:
@@ -1604,17 +1602,13 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
         core = _core_of(state)  # raises the TypeError
     # The fast paths of the card play and the auction: one of the shared plays of
     # legal_actions, legal now, or one of the calls it lists, from the seat to act (a
-    # Joker lead naming a suit goes through the full check).  Compiled, the tests, the
-    # step and the new state are one engine call, made first (the other phases'
-    # actions only pass through its test of the phase).
-    if _compiled:
-        new: GameState | None = state_action(core, action, seat, _FRONT, _CALL_FRONT)
-        if new is not None:
-            return new
+    # Joker lead naming a suit goes through the full check).  Compiled, the public
+    # name is the engine's entry point, which takes these itself (the tests, the step
+    # and the new state in one engine call) and calls this function for the rest.
     phase = core[PHASE]
     if seat is not None and seat != core[TO_ACT]:
         phase = -1  # not for the seat to act: the full check refuses it
-    if phase == _PLAY and not _compiled:
+    if phase == _PLAY:
         # A subscript, not .get: no method call when the play is found (the common
         # case).
         try:
@@ -1643,3 +1637,33 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
     rules = _PHASE_RULES[core[PHASE]]
     assert rules is not None  # an action is legal only in a phase with rules
     return rules.application(core, action, (core[LOG], action, _seat(core)))
+
+
+def _entry_point(fast: Callable[..., Any], documented: _F) -> _F:
+    """``fast`` under the name, docstring and signature of ``documented``.
+
+    A compiled function has a signature but no docstring: the public name is a
+    ``functools.partial`` of it (called through at C speed) carrying
+    ``documented``'s name, docstring and ``__wrapped__``, and pickled by its name
+    as the function was (``copy`` returns it as it is).
+    """
+    wrapped = functools.partial(fast)
+    functools.update_wrapper(wrapped, documented)
+    name = documented.__qualname__
+    vars(wrapped)["__reduce_ex__"] = lambda _protocol: name
+    return cast(_F, wrapped)
+
+
+# The compiled entry points of the two hottest calls (see _engine.entry): installed in
+# both builds (the tests run them in both), the public names bound to them only where
+# they are compiled (pure, the documented functions cost less than a call more).
+_entry.install(
+    _FRONT,
+    _CALL_FRONT,
+    (PLAY_TABLES, PLAYS_CACHE_SIZE, SUIT_PLAYS_CACHE_SIZE),
+    legal_actions,
+    apply,
+)
+if _compiled:
+    legal_actions = _entry_point(_entry.legal_actions, legal_actions)
+    apply = _entry_point(_entry.apply, apply)
