@@ -534,28 +534,27 @@ def table_facts(state: GameState) -> TableFacts:
     if voids is None:
         nibbles = seat_nibbles(core[VOIDS], players)
         voids = void_memo[core[VOIDS]] = tuple([_SUIT_SETS[v] for v in nibbles])
-    return _new(
-        TableFacts,
-        (
-            rules,
-            _PHASES[core[PHASE]],
-            core[TO_ACT],
-            dealer,
-            number,
-            scores,
-            calls,
-            contract,
-            suit,
-            card,
-            _SUIT_SETS[core[SUITS_LED]],
-            voids,
-            won[0],
-            won[1],
-            tuple([mask.bit_count() for mask in core[HANDS][:players]]),
-            sitting,
-            result,
-            winners,
-        ),
+    # A plain tuple in TableFacts' field order (the views unpack it by position): a
+    # tuple subclass costs about three times as much to build and free.
+    return (  # type: ignore[return-value]
+        rules,
+        _PHASES[core[PHASE]],
+        core[TO_ACT],
+        dealer,
+        number,
+        scores,
+        calls,
+        contract,
+        suit,
+        card,
+        _SUIT_SETS[core[SUITS_LED]],
+        voids,
+        won[0],
+        won[1],
+        tuple([mask.bit_count() for mask in core[HANDS][:players]]),
+        sitting,
+        result,
+        winners,
     )
 
 

@@ -391,7 +391,9 @@ def _kitty_seen(state: GameState, seat: int | None) -> bool:
     return not (isinstance(contract.bid, TrickBid) and contract.bid.sans_kitty)
 
 
-_IN_PLAY = frozenset({Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER})
+_IN_PLAY: Final = (Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER)
+"""The phases from the first lead on: a tuple, tested by identity (a set would call
+``Enum.__hash__``, a Python function, at every view)."""
 
 
 def _exposed(state: GameState) -> tuple[Card, ...]:
