@@ -25,7 +25,7 @@ from five_hundred._engine.public import (
     state_listing,
     state_play,
 )
-from five_hundred.bidding import PASS, advance_listed, bid_ladder, legal_calls
+from five_hundred.bidding import PASS, bid_ladder, legal_calls, listed_record
 from five_hundred.state import (
     _CALL_FRONT,
     _FRONT,
@@ -105,13 +105,14 @@ def test_state_call_takes_the_listed_calls_as_the_facade_does(
         for action in legal_actions(state):
             found = state_call(core, action, seat, _FRONT, _CALL_FRONT)
             through = state_action(core, action, None, _FRONT, _CALL_FRONT)
-            auction = advance_listed(action, core[HAND][H_AUCTION])
+            book, record = core[HAND][H_AUCTION]
+            auction = listed_record(action, book, record)
             if auction is None:  # not the auction
                 assert found is None
                 if not isinstance(action, PlayCard):
                     assert through is None  # the other phases: the facade's path
                 continue
-            expected = _after_call(core, auction, (core[LOG], action, seat))
+            expected = _after_call(core, (book, auction), (core[LOG], action, seat))
             assert found is not None
             assert through is not None
             assert inner(found) == inner(expected) == inner(through)
@@ -151,7 +152,7 @@ def test_state_listing_is_the_facades_listing(game_rules: Rules, seed: int) -> N
         found = state_listing(core, *tables, _CALL_FRONT)
         calls = listed_calls(core, _CALL_FRONT)
         if state.phase is Phase.BIDDING:
-            assert calls is legal_calls(core[HAND][H_AUCTION])  # the shared listing
+            assert calls is legal_calls(state.auction)  # the shared listing
             assert found is calls
         else:
             assert calls is None

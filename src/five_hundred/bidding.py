@@ -26,7 +26,6 @@ five_hundred.errors.IllegalBidError: illegal bid '6NT' by seat 1: it does not ou
 """
 
 import enum
-import operator
 import re
 from collections.abc import Callable
 from typing import Any, Final, TypeAlias, TypeGuard, assert_never, cast
@@ -544,19 +543,7 @@ class Auction:
     @property
     def calls(self) -> tuple[tuple[int, Call], ...]:
         """Every call so far as ``(seat, call)`` pairs, in order."""
-        record = self._a
-        found = _CALLS.get(id(record))
-        if found is None or found[0] is not record:
-            flat = record[A_CALLS]
-            by_rank = self._book.by_rank
-            calls = tuple(
-                zip(flat[::2], map(by_rank.__getitem__, flat[1::2]), strict=True)
-            )
-            if len(_CALLS) >= _CALLS_SIZE:
-                del _CALLS[next(iter(_CALLS))]
-            found = (record, calls)
-            _CALLS[id(record)] = found
-        return found[1]
+        return calls_of(self._book, self._a)
 
     @property
     def to_act(self) -> int | None:
@@ -598,10 +585,7 @@ class Auction:
 
         ``None`` while the auction goes on, and after every player passed.
         """
-        a = self._a
-        if a[A_TO_ACT] >= 0 or a[A_STANDING] < 0:
-            return None
-        return Contract(self._book.ladder[a[A_STANDING]], a[A_BIDDER])
+        return contract_of(self._book, self._a)
 
     @property
     def thrown_in(self) -> bool:
@@ -633,6 +617,27 @@ def _wrap(book: _Book, record: engine.AuctionRecord) -> Auction:
     _set_book(auction, book)
     _set_record(auction, record)
     return auction
+
+
+def calls_of(book: _Book, record: engine.AuctionRecord) -> tuple[tuple[int, Call], ...]:
+    """The calls of ``record`` as ``(seat, call)`` pairs (:attr:`Auction.calls`)."""
+    found = _CALLS.get(id(record))
+    if found is None or found[0] is not record:
+        flat = record[A_CALLS]
+        by_rank = book.by_rank
+        calls = tuple(zip(flat[::2], map(by_rank.__getitem__, flat[1::2]), strict=True))
+        if len(_CALLS) >= _CALLS_SIZE:
+            del _CALLS[next(iter(_CALLS))]
+        found = (record, calls)
+        _CALLS[id(record)] = found
+    return found[1]
+
+
+def contract_of(book: _Book, record: engine.AuctionRecord) -> Contract | None:
+    """The contract of ``record`` once the auction is won (:attr:`Auction.contract`)."""
+    if record[A_TO_ACT] >= 0 or record[A_STANDING] < 0:
+        return None
+    return Contract(book.ladder[record[A_STANDING]], record[A_BIDDER])
 
 
 _CODES: Final = {
@@ -740,14 +745,22 @@ def advance_listed(call: object, auction: Auction) -> Auction | None:
     must be one of the very objects it returns now (an identity test).  For ``None``,
     check the call with :func:`explain_call` and apply it with :func:`advance`.
     """
-    book, a = auction._book, auction._a
-    seat = a[A_TO_ACT]
+    book = auction._book
+    after = listed_record(call, book, auction._a)
+    return None if after is None else _wrap(book, after)
+
+
+def listed_record(
+    call: object, book: _Book, record: engine.AuctionRecord
+) -> engine.AuctionRecord | None:
+    """:func:`advance_listed` on an auction's parts: the record after ``call``, or ``None``."""
+    seat = record[A_TO_ACT]
     if seat < 0:
         return None
-    rank = _listing(book, a, seat)[1].get(id(call))
+    rank = _listing(book, record, seat)[1].get(id(call))
     if rank is None:
         return None
-    return _wrap(book, engine.advance(book.options, a, seat, rank))
+    return engine.advance(book.options, record, seat, rank)
 
 
 # -- the auction's record, stepped directly (for the framework adapters) --
@@ -757,18 +770,23 @@ def advance_listed(call: object, auction: Auction) -> Auction | None:
 # the record as an Auction only when a state is built.
 
 
-CALL_HOOKS: Final = (
-    operator.attrgetter("_book", "_a", "_book.options", "_book.listings"),
-    _listing,
-    _wrap,
-)
-"""An auction's ``(book, record, options, listings)``, a seat's listing and the auction
-of a record: what the compiled engine's calls list, read and wrap auctions with
+AuctionParts: TypeAlias = tuple[_Book, engine.AuctionRecord]
+"""An auction as a game state keeps it: its rules' book and its engine record.
+
+The state builds the :class:`Auction` value when asked for it (:func:`auction_of`;
+:func:`auction_record` is the other way):
+a call of the auction then builds one small tuple, and the compiled engine reads the
+parts by position."""
+
+
+CALL_HOOKS: Final = (_listing,)
+"""A seat's listing of the calls (``_listing(book, record, seat)``): what the compiled
+engine lists and reads an auction's calls with
 (:data:`five_hundred._engine.public.CallFront`, with the state's end of the auction)."""
 
 
-def auction_record(auction: Auction) -> tuple[_Book, engine.AuctionRecord]:
-    """``auction``'s rules book and engine record (see :func:`advance_rank`)."""
+def auction_record(auction: Auction) -> AuctionParts:
+    """``auction``'s rules book and engine record (see :data:`AuctionParts`)."""
     return auction._book, auction._a
 
 
@@ -800,15 +818,17 @@ def auction_of(book: _Book, record: engine.AuctionRecord) -> Auction:
     return _wrap(book, record)
 
 
-def is_listed_call(call: object, auction: Auction) -> TypeGuard[Call]:
+def is_listed_call(
+    call: object, book: _Book, record: engine.AuctionRecord
+) -> TypeGuard[Call]:
     """Whether ``call`` is one of the very objects :func:`legal_calls` returns now.
 
-    A fast check for engines that pick their calls from that list (an identity test:
-    an equal call built elsewhere answers ``False``; use :func:`explain_call`).
+    A fast check, on an auction's parts, for engines that pick their calls from that
+    list (an identity test: an equal call built elsewhere answers ``False``; use
+    :func:`explain_call`).
     """
-    a = auction._a
-    seat = a[A_TO_ACT]
-    return seat >= 0 and id(call) in _listing(auction._book, a, seat)[1]
+    seat = record[A_TO_ACT]
+    return seat >= 0 and id(call) in _listing(book, record, seat)[1]
 
 
 def apply_call(auction: Auction, seat: int, call: Call) -> Auction:

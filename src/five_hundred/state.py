@@ -43,6 +43,7 @@ from five_hundred._checks import (
 from five_hundred._engine import compiled as _compiled
 from five_hundred._engine import core as _core
 from five_hundred._engine import entry as _entry
+from five_hundred._engine.auction import A_TO_ACT
 from five_hundred._engine.codes import (
     BITS,
     HAND_SIZE,
@@ -102,6 +103,7 @@ from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, Pl
 from five_hundred.bidding import (
     CALL_HOOKS,
     Auction,
+    AuctionParts,
     Bid,
     Call,
     Contract,
@@ -109,10 +111,14 @@ from five_hundred.bidding import (
     Pass,
     TrickBid,
     advance,
-    advance_listed,
+    auction_of,
+    auction_record,
     call_refusal,
+    calls_of,
+    contract_of,
     is_listed_call,
-    legal_calls,
+    listed_record,
+    rank_listing,
 )
 from five_hundred.cards import (
     CARDS_BY_CODE,
@@ -324,8 +330,8 @@ class GameState:
     @property
     def auction(self) -> Auction:
         """The auction of this hand."""
-        auction: Auction = self._s[HAND][H_AUCTION]
-        return auction
+        book, record = self._s[HAND][H_AUCTION]
+        return auction_of(book, record)
 
     @property
     def contract(self) -> Contract | None:
@@ -576,13 +582,13 @@ def _hand_facts(core: Core) -> _HandFacts:
     hand, game = core[HAND], core[GAME]
     suit = hand[H_JOKER_SUIT]
     card = hand[H_PARTNER_CARD]
-    auction: Auction = hand[H_AUCTION]
+    book, record = hand[H_AUCTION]
     facts = (
         core[RULES],
         hand[H_DEALER],
         game.number,
         game.scores,
-        auction.calls,
+        calls_of(book, record),
         hand[H_CONTRACT],
         None if suit < 0 else _SUITS[suit],
         None if card < 0 else CARDS_BY_CODE[card],
@@ -833,13 +839,14 @@ def after_play(core: Core) -> GameState:
     return _played(core)
 
 
-def after_call(core: Core, auction: Auction, log: Log) -> GameState:
-    """The state after the call that made ``auction`` from ``core``'s auction.
+def after_call(core: Core, parts: AuctionParts, log: Log) -> GameState:
+    """The state after the call that made the auction ``parts`` from ``core``'s.
 
-    ``auction`` comes from :func:`~five_hundred.bidding.advance_listed` and ``log``
-    is ``core``'s log with the call; for the adapters (not public API).
+    ``parts`` is the auction's ``(book, record)`` after the call (see
+    :data:`~five_hundred.bidding.AuctionParts`) and ``log`` is ``core``'s log with
+    the call; for the adapters (not public API).
     """
-    return _after_call(core, auction, log)
+    return _after_call(core, parts, log)
 
 
 def after_discard(core: Core, action: Discard) -> GameState:
@@ -905,7 +912,7 @@ def _start_hand(
     rules: Rules, game: Game, dealt: tuple[int, ...], kitty: int, dealer: int
 ) -> GameState:
     auction = Auction.start(rules, dealer)
-    hand = _core.dealt_hand(dealer, dealt, kitty, auction)
+    hand = _core.dealt_hand(dealer, dealt, kitty, auction_record(auction))
     return _wrap(_core.start(rules, game, hand, auction.to_act))
 
 
@@ -1093,32 +1100,39 @@ class _PhaseRules(NamedTuple):
 # -- bidding (the auction's rules live in five_hundred.bidding) --
 
 
+# A state keeps its auction as its parts, ``(book, record)`` (AuctionParts): a call
+# builds that pair, not an Auction; ``GameState.auction`` builds the Auction.
+
+
 def _list_calls(core: Core) -> tuple[Action, ...]:
-    return legal_calls(core[HAND][H_AUCTION])
+    book, record = core[HAND][H_AUCTION]
+    return rank_listing(book, record)[0]
 
 
 def _refuse_call(core: Core, call: Call) -> _Refusal:
-    found = call_refusal(core[HAND][H_AUCTION], _seat(core), call)
+    found = call_refusal(auction_of(*core[HAND][H_AUCTION]), _seat(core), call)
     return None if found is None else (IllegalBidError, *found)
 
 
 def _apply_call(core: Core, call: Call, log: Log) -> GameState:
     seat = core[TO_ACT]
     assert seat is not None  # the auction is not over
-    return _after_call(core, advance(core[HAND][H_AUCTION], seat, call), log)  # checked
+    after = advance(auction_of(*core[HAND][H_AUCTION]), seat, call)  # checked
+    return _after_call(core, auction_record(after), log)
 
 
-def _after_call(core: Core, auction: Auction, log: Log) -> GameState:
-    to_act = auction.to_act
-    if to_act is not None:
+def _after_call(core: Core, parts: AuctionParts, log: Log) -> GameState:
+    book, record = parts
+    to_act: int = record[A_TO_ACT]
+    if to_act >= 0:
         new = GameState()  # _wrap, inline on the most common call
-        _set_core(new, _core.called(core, auction, to_act, log))
+        _set_core(new, _core.called(core, parts, to_act, log))
         return new
     rules: Rules = core[RULES]  # read once the auction is over (not on every call)
-    contract = auction.contract
+    contract = contract_of(book, record)
     if contract is None:  # thrown in: nobody scores
         hand = _core.with_result(
-            _core.with_auction(core[HAND], auction), (0,) * rules.sides
+            _core.with_auction(core[HAND], parts), (0,) * rules.sides
         )
         return _wrap(_core.moved(core, _HAND_OVER, None, hand, log))
     bid, contractor = contract.bid, contract.contractor
@@ -1128,7 +1142,7 @@ def _after_call(core: Core, auction: Auction, log: Log) -> GameState:
         key = _CONTRACT_KEYS[bid] = contract_context(bid, None).key
     setup = _setups(rules)[2 * contractor + misere][key]
     sans_kitty = isinstance(bid, TrickBid) and bid.sans_kitty
-    core = _core.contracted(core, auction, contract, setup, log, not sans_kitty)
+    core = _core.contracted(core, parts, contract, setup, log, not sans_kitty)
     return _after_discard(core) if sans_kitty else _wrap(core)
 
 
@@ -1476,7 +1490,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             return plays_from_mask(legal, _joker_names(core, _seat(core)))
         return PLAYS_OF_MASK[legal]
     if core[PHASE] == _BIDDING:  # the auction's own listing (no table, no frame)
-        return legal_calls(core[HAND][H_AUCTION])
+        book, record = core[HAND][H_AUCTION]
+        return rank_listing(book, record)[0]
     rules = _PHASE_RULES[core[PHASE]]
     return () if rules is None else rules.listing(core)
 
@@ -1490,7 +1505,7 @@ def _reason(core: Core, action: object, seat: int | None = None) -> _Refusal:
             and _play_code(core, action) >= 0
         ):
             return None
-        if phase == _BIDDING and is_listed_call(action, core[HAND][H_AUCTION]):
+        if phase == _BIDDING and is_listed_call(action, *core[HAND][H_AUCTION]):
             return None
     if not isinstance(action, _ACTION_TYPES):
         wrong_type(action, "an Action", "parse_action")
@@ -1626,10 +1641,11 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
             _set_core(new, after)
             return new
     elif phase == _BIDDING:
-        auction = advance_listed(action, core[HAND][H_AUCTION])
+        book, record = core[HAND][H_AUCTION]
+        called = listed_record(action, book, record)
         to_act = core[TO_ACT]  # a seat, since the auction was open (_seat, inline)
-        if auction is not None and to_act is not None:
-            return _after_call(core, auction, (core[LOG], action, to_act))
+        if called is not None and to_act is not None:
+            return _after_call(core, (book, called), (core[LOG], action, to_act))
     found = _reason(core, action, seat)
     if found is not None:
         raise _refuse(core, action, found, seat)

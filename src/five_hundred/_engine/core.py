@@ -123,7 +123,8 @@ class Hand(NamedTuple):
     dealt: tuple[int, ...]
     kitty: int
     auction: Any
-    """The facade's auction value."""
+    """The facade's auction as its parts: ``(book, record)``, the rules' book and the
+    engine's record (:data:`five_hundred.bidding.AuctionParts`)."""
     contract: Any = None
     """The facade's contract value, once the auction is won."""
     sitting: int = 0

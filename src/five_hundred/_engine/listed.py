@@ -105,9 +105,10 @@ def listed_plays(
         return None
     # The mask stays the record's object, the table's key as it is (compiled, an int
     # variable would be unboxed and boxed again for the lookup); the Joker's bit by a
-    # shift (``&`` would build a long integer).
+    # shift (``&`` would build a long integer), tested last: on a mask holding the
+    # king or the ace of hearts, the shift builds an integer object too.
     legal: Any = core[LEGAL]
-    if legal >> JOKER_CODE and core[LED] < 0 and core[SETUP].key == NT:
+    if core[LED] < 0 and core[SETUP].key == NT and legal >> JOKER_CODE:
         return None
     found = tables[0].get(legal)
     return (

@@ -58,17 +58,17 @@ makes an empty state and ``store(state, record)`` puts a record in it;
 """
 
 
-CallFront = tuple[Any, Any, Any, Any]
-"""What :func:`state_call` needs of the facade: ``(parts, listing, wrap, after_call)``.
+CallFront = tuple[Any, Any]
+"""What :func:`state_call` needs of the facade: ``(listing, after_call)``.
 
-``parts(auction)`` is an auction's ``(book, record, options, listings)``: its rules'
-book, its engine record (:class:`._engine.auction.AuctionRecord`), the book's options
-and its listings by :func:`._engine.auction.listing_index` (``None`` until made);
+A state keeps its auction as ``(book, record)`` (``hand[H_AUCTION]``): its rules'
+book and its engine record (:class:`._engine.auction.AuctionRecord`).  The book's
+``options`` are the auction's options and its ``listings`` the listings by
+:func:`._engine.auction.listing_index` (``None`` until made);
 ``listing(book, record, seat)`` makes (and keeps) the listing of ``seat``'s calls:
-the calls, then a dict of the rank of each by its ``id``; ``wrap(book, record)`` is
-the auction holding a record; ``after_call(core, auction, log)`` is the state once a
-call ends the auction.  A state still in the auction is built with :data:`Front`'s
-``new`` and ``store``.
+the calls, then a dict of the rank of each by its ``id``.  ``after_call(core, parts,
+log)`` is the state once a call ends the auction.  A state still in the auction is
+built with :data:`Front`'s ``new`` and ``store``.
 """
 
 
@@ -116,14 +116,17 @@ def listed_calls(core: Core, call_front: CallFront) -> Any:
     """
     if core[PHASE] != BIDDING:
         return None
-    parts, listing, _, _ = call_front
-    book, record, _, listings = parts(core[HAND][H_AUCTION])
+    # the auction's (book, record) read by index (compiled, unpacking an object
+    # iterates it)
+    parts: tuple[Any, ...] = core[HAND][H_AUCTION]
+    book = parts[0]
+    record = parts[1]
     seat: int = record[A_TO_ACT]
     if seat < 0:
         return ()
-    listed = listings[listing_index(record, seat)]
+    listed = book.listings[listing_index(record, seat)]
     if listed is None:
-        listed = listing(book, record, seat)
+        listed = call_front[0](book, record, seat)
     return listed[0]
 
 
@@ -142,22 +145,23 @@ def state_call(
         or (seat is not None and seat != to_act)
     ):
         return None
-    parts, listing, wrap, after_call = call_front
-    book, record, options, listings = parts(core[HAND][H_AUCTION])
-    listed = listings[listing_index(record, to_act)]
+    parts: tuple[Any, ...] = core[HAND][H_AUCTION]  # (book, record), by index
+    book = parts[0]
+    record = parts[1]
+    listed = book.listings[listing_index(record, to_act)]
     if listed is None:
-        listed = listing(book, record, to_act)
+        listed = call_front[0](book, record, to_act)
     rank = listed[1].get(id(action))
     if rank is None:
         return None
-    after: AuctionRecord = advance(options, record, to_act, rank)
+    after: AuctionRecord = advance(book.options, record, to_act, rank)
     log = (core[LOG], action, to_act)
-    auction = wrap(book, after)
+    moved = (book, after)
     next_seat: int = after[A_TO_ACT]
     if next_seat < 0:  # the auction is over: the contract, or a throw-in
-        return after_call(core, auction, log)
+        return call_front[1](core, moved, log)
     made = front[2]()
-    front[3](made, called(core, auction, next_seat, log))
+    front[3](made, called(core, moved, next_seat, log))
     return made
 
 

@@ -70,8 +70,6 @@ from five_hundred.bidding import (
     TrickBid,
     _Book,
     advance_rank,
-    auction_of,
-    auction_record,
     rank_listing,
 )
 from five_hundred.cards import CARDS_BY_CODE, Card, Strain, Suit, card_code
@@ -262,8 +260,8 @@ class Table:
         if bids is None:
             return self._core
         book, record, log = bids
-        auction = auction_of(book, record)
-        self._core = core = _core.called(self._core, auction, record[A_TO_ACT], log)
+        parts = (book, record)
+        self._core = core = _core.called(self._core, parts, record[A_TO_ACT], log)
         self._bids = None
         return core
 
@@ -272,7 +270,7 @@ class Table:
         bids = self._bids
         if bids is None:
             core = self._core
-            book, record = auction_record(core[HAND][H_AUCTION])
+            book, record = core[HAND][H_AUCTION]
             bids = book, record, core[LOG]
         return bids
 
@@ -402,7 +400,7 @@ class Table:
                 log = (log, call, seat)
                 after = record[A_TO_ACT]  # (a record's field: read once)
                 if after < 0:  # over: the contract, or a throw-in
-                    return self._moved(after_call(core, auction_of(book, record), log))
+                    return self._moved(after_call(core, (book, record), log))
                 self._bids = book, record, log
                 self._state = None
                 # The next seat's calls, listed now: the frameworks list them after
