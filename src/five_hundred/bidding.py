@@ -444,6 +444,7 @@ class _Book:
     __slots__ = (
         "by_rank",
         "call_ranks",
+        "contracts",
         "ladder",
         "listings",
         "options",
@@ -465,6 +466,9 @@ class _Book:
         """The rank of each call by value (a bid not in the ladder has none)."""
         self.listings: list[_Listing | None] = [None] * (2 * len(self.ladder) + 2)
         """By ``2 * (standing rank + 1) + called before``: the legal calls."""
+        self.contracts: dict[int, Contract] = {}
+        """The contract of each bid rank and bidder met (``8 * rank + bidder``): one
+        shared value each, since an attrs frozen class's ``__init__`` is slow."""
 
     def rank(self, call: Call) -> int:
         """The call's rank (``UNLISTED`` if the rules do not allow the bid)."""
@@ -635,9 +639,14 @@ def calls_of(book: _Book, record: engine.AuctionRecord) -> tuple[tuple[int, Call
 
 def contract_of(book: _Book, record: engine.AuctionRecord) -> Contract | None:
     """The contract of ``record`` once the auction is won (:attr:`Auction.contract`)."""
-    if record[A_TO_ACT] >= 0 or record[A_STANDING] < 0:
+    rank = record[A_STANDING]
+    if record[A_TO_ACT] >= 0 or rank < 0:
         return None
-    return Contract(book.ladder[record[A_STANDING]], record[A_BIDDER])
+    key = 8 * rank + record[A_BIDDER]  # (at most six seats)
+    found = book.contracts.get(key)
+    if found is None:
+        found = book.contracts[key] = Contract(book.ladder[rank], record[A_BIDDER])
+    return found
 
 
 _CODES: Final = {

@@ -805,7 +805,7 @@ def _done_tricks(setup: Setup, end: Log) -> tuple[TrickData, ...]:
             led = eff if eff != NO_SUIT or action.suit is None else int(action.suit)
         plays.append((seat, code))
         if len(plays) == active:
-            index = winner_index([c for _, c in plays], key, led)
+            index = winner_index(tuple([c for _, c in plays]), key, led)
             winner = plays[index][0]
             done = (*done, (leader, tuple(plays), led, winner))
             _keep_tricks(node, done)

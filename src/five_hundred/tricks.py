@@ -207,7 +207,7 @@ def trick_winner(
         msg = "an empty trick has no winner"
         raise InvalidStateError(msg)
     key = _key(context)
-    codes = [card_code(card) for card in cards]
+    codes = tuple([card_code(card) for card in cards])
     return winner_index(codes, key, _led_suit(cards, context, led_suit))
 
 

@@ -151,7 +151,7 @@ def play_out(
     follow = suit_masks[led] if led >= 0 else 0  # the cards of the suit led
     winner, best = leader, -1
     if size:
-        index = winner_index(trick, key, led)
+        index = winner_index(core[TRICK], key, led)
         winner, best = order[leader][index], STRENGTH[key][led][trick[index]]
     last = done == HAND_SIZE - 1
     simple = key != NT
