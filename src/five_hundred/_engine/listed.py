@@ -24,6 +24,8 @@ PlayTables = tuple[
 
 _SUIT_BITS: Final = 16
 _SUIT: Final = (1 << _SUIT_BITS) - 1
+_LOW: Final = (1 << 3 * _SUIT_BITS) - 1
+"""The bits of the first three suits."""
 _SPLIT: Final = struct.Struct("<4HB").unpack
 """A mask's 65 bits as its four suits' 16 bits and the Joker's bit (``to_bytes(9)``)."""
 
@@ -38,8 +40,8 @@ def mask_plays(
     the first ``whole_size`` masks and ``suit_size`` rank sets of a suit met (the
     empty set among them).  The mask is split by ``struct`` and the four suits are
     written out: in pure Python, bit operations on the 65-bit mask and a loop cost
-    more.  Compiled, a mask without the Joker is a machine word, split by shifts
-    (the method call ``to_bytes`` and the struct's call cost several times more).
+    more.  Compiled, the mask is split by shifts on machine words (the method call
+    ``to_bytes`` and the struct's call cost several times more).
     """
     whole, suits, plays = tables
     spades: int
@@ -47,9 +49,13 @@ def mask_plays(
     diamonds: int
     hearts: int
     joker: int
-    if _COMPILED and not mask >> JOKER_CODE:
-        spades, clubs = mask & _SUIT, mask >> 16 & _SUIT
-        diamonds, hearts, joker = mask >> 32 & _SUIT, mask >> 48, 0
+    if _COMPILED:
+        # two operations on the mask, which are on an int object when it is past
+        # the machine word (the king or ace of hearts, the Joker); the rest on words
+        low: int = mask & _LOW
+        high: int = mask >> 48
+        spades, clubs, diamonds = low & _SUIT, low >> 16 & _SUIT, low >> 32
+        hearts, joker = high & _SUIT, high >> 16
     else:
         spades, clubs, diamonds, hearts, joker = _SPLIT(mask.to_bytes(9, "little"))
     try:
