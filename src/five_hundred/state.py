@@ -329,7 +329,7 @@ class GameState:
 
     @property
     def auction(self) -> Auction:
-        """The auction of this hand."""
+        """The auction of this hand (an equal value at each read, built when asked)."""
         book, record = self._s[HAND][H_AUCTION]
         return auction_of(book, record)
 
