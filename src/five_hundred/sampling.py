@@ -1075,7 +1075,9 @@ def _contract_state(deal: GameState, seat: int, bid: Bid) -> GameState | None:
     while state.phase is Phase.BIDDING:
         actor = state.to_act
         assert actor is not None
-        call = bid if actor == seat and state.auction.calls.count(bid) == 0 else Pass()
+        call = (
+            bid if actor == seat and (seat, bid) not in state.auction.calls else Pass()
+        )
         if call not in legal_actions(state):
             call = Pass()
         state = apply(state, call)
