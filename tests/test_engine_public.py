@@ -8,13 +8,15 @@ a time, and check that they decline everything else: other phases, plays and cal
 not listed, cards not legal now, a seat not to act.
 """
 
+import copy
+import pickle
 import random
 
 import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from five_hundred import PlayCard, Rules, legal_actions
+from five_hundred import PlayCard, Rules, apply, legal_actions
 from five_hundred._engine.core import H_AUCTION, HAND, LOG
 from five_hundred._engine.public import (
     identity_index,
@@ -25,7 +27,15 @@ from five_hundred._engine.public import (
     state_listing,
     state_play,
 )
-from five_hundred.bidding import PASS, bid_ladder, legal_calls, listed_record
+from five_hundred.bidding import (
+    PASS,
+    Auction,
+    apply_call,
+    auction_record,
+    bid_ladder,
+    legal_calls,
+    listed_record,
+)
 from five_hundred.state import (
     _CALL_FRONT,
     _FRONT,
@@ -185,3 +195,32 @@ def test_the_shared_plays_are_found_by_identity() -> None:
     for code, play in enumerate(PLAYS):
         assert identity_index(slots, PLAYS, play) == code
         assert identity_index(slots, PLAYS, PlayCard(play.card)) == -1
+
+
+@settings(max_examples=25, deadline=None)
+@given(rules(), seeds())
+def test_a_state_keeps_its_auction_as_parts_that_copy_and_pickle(
+    game_rules: Rules, seed: int
+) -> None:
+    """The state keeps ``(book, record)``; ``state.auction`` is the replayed auction.
+
+    A copy or a pickle of a state rebuilds the rules' book for its copy of the rules
+    (the listings are keyed by the shared calls' identities, which a pickle cannot
+    carry), so the copy lists equal calls and takes each as the original does.
+    """
+    for state in play_random_game(game_rules, seed, max_hands=2):
+        replayed = Auction.start(game_rules, state.dealer)
+        for seat, call in state.auction.calls:
+            replayed = apply_call(replayed, seat, call)
+        assert state.auction == replayed
+        book, record = inner(state)[HAND][H_AUCTION]
+        assert auction_record(state.auction) == (book, record)
+        for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+            assert again == state
+            assert again.auction == state.auction
+            listed = legal_actions(again)
+            assert listed == legal_actions(state)
+            if state.phase is Phase.BIDDING:  # the copy's own shared calls
+                assert legal_actions(again) is listed
+                for action, original in zip(listed, legal_actions(state), strict=True):
+                    assert apply(again, action) == apply(state, original)
