@@ -109,11 +109,14 @@ def listed_plays(
     """
     if core[PHASE] != PLAY:
         return None
-    # The mask stays the record's object, the table's key as it is (compiled, an int
-    # variable would be unboxed and boxed again for the lookup); the Joker's bit by a
-    # shift (``&`` would build a long integer), tested last: on a mask holding the
-    # king or the ace of hearts, the shift builds an integer object too.
-    legal: Any = core[LEGAL]
+    # The mask stays the record's object, the table's key as it is: read from the
+    # record as a tuple of objects (compiled, a field read through a ``Core`` is
+    # unboxed to its declared int, and boxed again into a new int object for the
+    # lookup).  The Joker's bit by a shift (``&`` would build a long integer), tested
+    # last: on a mask holding the king or the ace of hearts, the shift builds an
+    # integer object too.
+    fields: tuple[Any, ...] = core
+    legal = fields[LEGAL]
     if core[LED] < 0 and core[SETUP].key == NT and legal >> JOKER_CODE:
         return None
     found = tables[0].get(legal)
