@@ -124,10 +124,24 @@ def listed_calls(core: Core, call_front: CallFront) -> Any:
     seat: int = record[A_TO_ACT]
     if seat < 0:
         return ()
-    listed = book.listings[listing_index(record, seat)]
-    if listed is None:
-        listed = call_front[0](book, record, seat)
-    return listed[0]
+    return _seat_listing(book, record, seat, call_front)[0]
+
+
+def _seat_listing(
+    book: Any, record: Any, seat: int, call_front: CallFront
+) -> tuple[tuple[Any, ...], dict[int, int]]:
+    """The listing of ``seat``'s calls: the calls, and the rank of each by ``id``.
+
+    Typed, so that compiled code reads the book's list and the listing's dict
+    directly (as objects, each subscript and the dict's ``get`` went through the
+    generic protocol, a method lookup for ``get``).
+    """
+    listings: list[Any] = book.listings
+    found = listings[listing_index(record, seat)]
+    if found is None:
+        found = call_front[0](book, record, seat)
+    listing: tuple[tuple[Any, ...], dict[int, int]] = found
+    return listing
 
 
 def state_call(
@@ -148,10 +162,7 @@ def state_call(
     parts: tuple[Any, ...] = core[HAND][H_AUCTION]  # (book, record), by index
     book = parts[0]
     record = parts[1]
-    listed = book.listings[listing_index(record, to_act)]
-    if listed is None:
-        listed = call_front[0](book, record, to_act)
-    rank = listed[1].get(id(action))
+    rank = _seat_listing(book, record, to_act, call_front)[1].get(id(action))
     if rank is None:
         return None
     after: AuctionRecord = advance(book.options, record, to_act, rank)
