@@ -122,8 +122,8 @@ def play_ids(core: Core, table: IdTable, joker_leads: int) -> tuple[int, ...] | 
     # The record read as a tuple of objects: compiled, a field read through a
     # ``Core`` is unboxed to its declared type (an int).  The mask stays an
     # object, the table's key as it is: an int variable would be unboxed and boxed
-    # again for the lookup, and testing the Joker's bit (64) with ``&`` is arithmetic
-    # on a long integer.
+    # again for the lookup, and the Joker's bit (64, a mask's highest) is tested by a
+    # comparison: a shift or ``&`` would build an int object.
     fields: tuple[Any, ...] = core
     phase: int = fields[PHASE]
     if phase != PLAY:
@@ -134,7 +134,7 @@ def play_ids(core: Core, table: IdTable, joker_leads: int) -> tuple[int, ...] | 
         found = table[1].get(mask)  # mask_ids, without its call
         return found if found is not None else _new_mask_ids(table, mask)
     setup: Setup = fields[SETUP]
-    if setup.key != NT or not mask >> JOKER_CODE & 1:
+    if setup.key != NT or mask < JOKER_BIT:  # (the Joker: a mask's highest bit)
         return part_ids(table, mask)  # a lead: the whole hand, hardly met again
     legal: int = mask
     seat: int = fields[TO_ACT]  # the card play always has a player to act

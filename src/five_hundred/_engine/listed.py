@@ -12,7 +12,7 @@ facade passes the play of each card code (``plays``).
 import struct
 from typing import Any, Final
 
-from five_hundred._engine.codes import _COMPILED, JOKER_CODE, KITTY_SIZE, NT
+from five_hundred._engine.codes import _COMPILED, JOKER_BIT, JOKER_CODE, KITTY_SIZE, NT
 from five_hundred._engine.core import LED, LEGAL, PHASE, PLAY, SETUP, Core
 
 __all__ = ["DISCARD_ROW", "PlayTables", "discard_listing", "listed_plays", "mask_plays"]
@@ -112,12 +112,11 @@ def listed_plays(
     # The mask stays the record's object, the table's key as it is: read from the
     # record as a tuple of objects (compiled, a field read through a ``Core`` is
     # unboxed to its declared int, and boxed again into a new int object for the
-    # lookup).  The Joker's bit by a shift (``&`` would build a long integer), tested
-    # last: on a mask holding the king or the ace of hearts, the shift builds an
-    # integer object too.
+    # lookup).  The Joker's bit, a mask's highest, by a comparison (a shift or an
+    # ``&`` builds an int object), tested last.
     fields: tuple[Any, ...] = core
     legal = fields[LEGAL]
-    if core[LED] < 0 and core[SETUP].key == NT and legal >> JOKER_CODE:
+    if core[LED] < 0 and core[SETUP].key == NT and legal >= JOKER_BIT:
         return None
     found = tables[0].get(legal)
     return (

@@ -14,6 +14,7 @@ from five_hundred._engine.codes import (
     _COMPILED,
     BITS,
     HAND_SIZE,
+    JOKER_BIT,
     JOKER_CODE,
     NO_SUIT,
     NT,
@@ -109,11 +110,14 @@ def play_card(core: Core, code: int, named: int, action: Any) -> Core:
             trick = (trick[0], trick[1], code)
         else:
             trick += (code,)
+    # the hands read as objects (compiled, an item read through ``tuple[int, ...]``
+    # is unboxed and boxed again into a new int object)
+    now: tuple[Any, ...] = hands
     if len(trick) < active:
         to_act: int = next_seat[seat]
-        nxt: Any = hands[to_act]
+        nxt: Any = now[to_act]
         legal: Any
-        if key != NT or not nxt >> JOKER_CODE:
+        if key != NT or nxt < JOKER_BIT:  # (the Joker is a mask's highest bit)
             masks: tuple[Any, ...] = SUIT_MASKS[key]  # (read here: pure, a cost)
             legal = nxt & masks[led] or nxt
         else:
@@ -125,10 +129,10 @@ def play_card(core: Core, code: int, named: int, action: Any) -> Core:
     if done == HAND_SIZE or (misere and winner == contractor):
         # the hand is over: nobody to act; the facade scores it
         return (rules, phase, None, game, hand, setup, new_log, hands, -1, (), -1, suits_led, voids, won, done, 0)  # type: ignore[return-value]  # fmt: skip
-    nxt = hands[winner]
+    nxt = now[winner]
     legal = (
         nxt
-        if key != NT or not nxt >> JOKER_CODE
+        if key != NT or nxt < JOKER_BIT
         else next_mask(setup, nxt, -1, suits_led, done)
     )
     return (rules, phase, winner, game, hand, setup, new_log, hands, winner, (), -1, suits_led, voids, won, done, legal)  # type: ignore[return-value]  # fmt: skip
