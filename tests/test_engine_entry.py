@@ -30,6 +30,7 @@ from five_hundred import (
     legal_actions,
 )
 from five_hundred._engine import entry
+from five_hundred._engine.core import TO_ACT
 from five_hundred.bidding import bid_ladder
 from five_hundred.state import inner
 from five_hundred.tricks import PLAYS
@@ -119,3 +120,18 @@ def test_the_public_names_keep_the_documented_functions_face(public: object) -> 
         assert public.func is getattr(entry, documented.__name__)
     else:
         assert public is documented
+
+
+def test_to_act_is_read_by_the_engines_getter_in_the_compiled_build() -> None:
+    """``GameState.to_act``: the engine's compiled getter there, the same answers."""
+    prop = GameState.__dict__["to_act"]
+    assert isinstance(prop, property)
+    assert (
+        prop.__doc__
+        == "The seat to act, or ``None`` when the hand or the game is over."
+    )
+    assert (prop.fget is entry.seat_to_act) == five_hundred.compiled
+    for state in play_random_game(Rules(), 5, max_hands=2):
+        assert state.to_act == entry.seat_to_act(state) == inner(state)[TO_ACT]
+    with pytest.raises(AttributeError):
+        _ = GameState().to_act  # the empty state holds no record

@@ -1682,3 +1682,9 @@ _entry.install(
 if _compiled:
     legal_actions = _entry_point(_entry.legal_actions, legal_actions)
     apply = _entry_point(_entry.apply, apply)
+    # the property read at every action of a game loop, with the compiled getter
+    setattr(  # noqa: B010 (a property of the class: mypy keeps the declared one)
+        GameState,
+        "to_act",
+        property(_entry.seat_to_act, doc=GameState.__dict__["to_act"].__doc__),
+    )

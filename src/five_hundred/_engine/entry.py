@@ -15,9 +15,10 @@ A state's record is read as its attribute ``_s``, as the facade reads it.
 
 from typing import Any, Final
 
+from five_hundred._engine.core import TO_ACT
 from five_hundred._engine.public import state_action, state_listing
 
-__all__ = ["HOOKS", "apply", "install", "legal_actions"]
+__all__ = ["HOOKS", "apply", "install", "legal_actions", "seat_to_act"]
 
 HOOKS: Final[list[Any]] = [None] * 7
 """What the facade installs (see :func:`install`), read by index."""
@@ -71,3 +72,13 @@ def apply(state: Any, action: Any, *, seat: Any = None) -> Any:
         return hooks[_APPLY](state, action, seat=seat)  # the facade's TypeError
     found = state_action(core, action, seat, hooks[_FRONT], hooks[_CALL_FRONT])
     return found if found is not None else hooks[_APPLY](state, action, seat=seat)
+
+
+def seat_to_act(state: Any) -> Any:
+    """``state.to_act``: the compiled build's getter of that property.
+
+    A Python property's getter is a frame at every read, and a game loop reads it at
+    every action; compiled, the read is the slot's lookup and one tuple item.
+    """
+    record: tuple[Any, ...] = state._s
+    return record[TO_ACT]
