@@ -1,5 +1,6 @@
 """The OpenSpiel game python_five_hundred: OpenSpiel's own checks and bots, no leaks."""
 
+import pickle
 import random
 from typing import Any
 
@@ -226,21 +227,29 @@ def test_illegal_ids_in_every_phase_raise_and_change_nothing() -> None:
     assert len(phases) >= 3
 
 
-def test_clones_and_deserialized_states_hold_their_own_table() -> None:
-    # The state's box sits in a slot and in the instance dictionary (which OpenSpiel
-    # copies for clone and pickles for serialize): both routes give a state that
-    # reads its own copy through the slot, and moving it leaves the original alone.
+@pytest.mark.parametrize("steps", [0, 5, 30])
+def test_clones_and_deserialized_states_hold_their_own_table(steps: int) -> None:
+    # The state's box sits in a slot; ``__dict__`` (which OpenSpiel copies for clone
+    # and pickles for serialize and for Python's pickle) gives and sets it: every
+    # route gives a state that reads its own copy through the slot, and moving it
+    # leaves the original alone.
     game = load(players=4)
-    rng = random.Random(7)
+    rng = random.Random(7 + steps)
     state = deal(game, rng)
-    for _ in range(rng.randrange(3, 20)):
-        state.apply_action(rng.choice(state.legal_actions()))
+    random_walk(state, rng, steps)
     before = (str(state), state.history(), state.legal_actions())
     text = pyspiel.serialize_game_and_state(game, state)
-    for twin in (state.clone(), pyspiel.deserialize_game_and_state(text)[1]):
+    twins = (
+        state.clone(),
+        pyspiel.deserialize_game_and_state(text)[1],
+        pickle.loads(pickle.dumps(state)),
+    )
+    for twin in twins:
+        assert type(twin) is openspiel.FiveHundredState
         assert (str(twin), twin.history(), twin.legal_actions()) == before
         assert twin.table is not state.table
-        assert twin.box is twin.__dict__["box"]
+        assert twin.__dict__ == {"box": twin.box}
+        assert type(twin).__dictoffset__ == 0  # no instance dictionary
         while not twin.is_terminal():
             twin.apply_action(rng.choice(twin.legal_actions()))
         assert (str(state), state.history(), state.legal_actions()) == before

@@ -256,12 +256,14 @@ class _Now:
 class FiveHundredState(pyspiel.State):  # type: ignore[misc]
     """A state of ``python_five_hundred``: the deal so far, or a table in play."""
 
-    # The box is held twice: in a slot, which the per-step methods read (a slot of a
-    # pybind11 object reads in half the time of its dictionary), and in the instance
-    # dictionary under ``box``, which OpenSpiel copies (``clone``: each entry set on
-    # the new state, deep-copied) and pickles (``serialize``).  Setting ``box`` fills
-    # both, so a cloned or deserialized state has its slot too.
-    __slots__ = ("__dict__", "_now")
+    # The box sits in a slot, which the per-step methods read.  OpenSpiel copies a
+    # Python state through its ``__dict__`` (``clone``: each entry set on the new
+    # state, deep-copied; ``serialize`` and pickling: the entries pickled, then set
+    # again): the state has no instance dictionary, and ``__dict__`` is a property
+    # that gives ``{"box": ...}`` and sets the box from such a dictionary.  Without an
+    # instance dictionary, Python specialises the calls of the state's methods (with
+    # one, each call looked the method's name up in that dictionary first).
+    __slots__ = ("_now",)
 
     def __init__(self, game: FiveHundredGame) -> None:
         super().__init__(game)
@@ -277,7 +279,15 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
     @box.setter
     def box(self, now: _Now) -> None:
         self._now = now
-        self.__dict__["box"] = now
+
+    @property  # (in place of the instance dictionary)
+    def __dict__(self) -> dict[str, Any]:
+        """What OpenSpiel copies and pickles: ``{"box": ...}``."""
+        return {"box": self._now}
+
+    @__dict__.setter
+    def __dict__(self, values: dict[str, Any]) -> None:
+        self.box = values["box"]
 
     @property
     def setup(self) -> Setup:
