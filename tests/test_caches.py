@@ -52,6 +52,24 @@ def test_a_rules_value_used_again_after_eviction_gets_its_tables_again() -> None
     assert id(first) in memo._MEMO
 
 
+def test_equal_rules_values_share_their_tables() -> None:
+    # A program that makes a new, equal rules value per game or per environment (the
+    # PettingZoo environment does) builds the tables once, and many such values alive
+    # at once do not push out the tables of the one a long-lived game uses.
+    kept = Rules(target=640)
+    play_a_few_actions(kept)
+    tables = memo._MEMO[id(kept)]
+    alive = [Rules(target=640) for _ in range(memo.RULES_KEPT + 1)]
+    for rules in alive:
+        play_a_few_actions(rules)
+        assert memo._MEMO[id(rules)] is tables
+    assert id(kept) not in memo._MEMO  # its identity went first, not its tables
+    play_a_few_actions(kept)
+    assert memo._MEMO[id(kept)] is tables
+    assert len(memo._MEMO) <= memo.RULES_KEPT
+    assert len(memo._SHARED) <= memo.RULES_KEPT
+
+
 def test_the_per_suit_play_tables_are_bounded() -> None:
     from five_hundred import tricks
 

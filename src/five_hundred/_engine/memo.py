@@ -1,12 +1,15 @@
-"""Caches: per rules value (by identity) and bounded by size.
+"""Caches: per rules value (found by identity, shared by equal values), bounded.
 
 Every table that depends on the rules (the bid ladder, the play setups, the Joker
 options) is built once per :class:`~five_hundred.rules.Rules` value and found again by
 the value's identity: a lookup is one dict hit on an ``int``, where ``functools.cache``
-would compare some thirty fields.  The entry goes when the value does, and at most
-:data:`RULES_KEPT` values keep their tables: the oldest entry goes first.  (Some tables
-hold their rules value, which then lives as long as its entry: without the bound, a
-program that makes a new rules value per game kept every one, about 110 KB each.)
+would compare some thirty fields.  A value met for the first time is looked up once
+among the values kept (``Rules`` caches its hash): equal values share their tables, so
+a program that makes a new, equal rules value per game or per environment builds them
+once (building them costs about a millisecond).  At most :data:`RULES_KEPT` distinct
+values keep their tables, and as many identities find them: the oldest entry goes
+first.  (Some tables hold their rules value: without the bound, a program that makes
+a new, different rules value per game kept every one, about 110 KB each.)
 """
 
 import functools
@@ -23,19 +26,33 @@ _K = TypeVar("_K")
 _T = TypeVar("_T")
 
 _MEMO: Final[dict[int, dict[Any, Any]]] = {}
+"""The tables of each rules value by its identity (an entry goes with its value)."""
+_SHARED: Final[dict[Any, dict[Any, Any]]] = {}
+"""The same tables by value: what a new, equal value finds."""
+
+
+def _tables(rules: Any) -> dict[Any, Any]:
+    """The tables of ``rules``, met for the first time by identity (kept from now)."""
+    memo = _SHARED.get(rules)
+    if memo is None:
+        memo = _SHARED[rules] = {}
+        if len(_SHARED) > RULES_KEPT:  # the oldest goes (dicts keep insertion order)
+            del _SHARED[next(iter(_SHARED))]
+    _MEMO[id(rules)] = memo
+    weakref.finalize(rules, _MEMO.pop, id(rules), None)
+    if len(_MEMO) > RULES_KEPT:
+        del _MEMO[next(iter(_MEMO))]
+    return memo
 
 
 def per_rules(func: Callable[[_K], _T]) -> Callable[[_K], _T]:
-    """Cache a function of a rules value for each value, by identity."""
+    """Cache a function of a rules value for each value (see the module)."""
 
     @functools.wraps(func)
     def cached(rules: _K) -> _T:
         memo = _MEMO.get(id(rules))
         if memo is None:
-            memo = _MEMO[id(rules)] = {}
-            weakref.finalize(rules, _MEMO.pop, id(rules), None)
-            if len(_MEMO) > RULES_KEPT:  # the oldest goes (dicts keep insertion order)
-                del _MEMO[next(iter(_MEMO))]
+            memo = _tables(rules)
         try:
             value: _T = memo[func]  # no typing.cast: it is a call, and this is hot
         except KeyError:
