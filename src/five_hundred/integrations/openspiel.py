@@ -353,10 +353,10 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         now = self._now
         current = now.player
         if current >= 0 and (player is None or player == current):
-            table = now.table
-            assert table is not None  # a player acts only once the cards are dealt
-            ids = table._ids  # (Table.legal's cache, read without its frame)
-            return list(table.legal() if ids is None else ids)
+            # (A player acts only once the cards are dealt: the table is there.  The
+            # ids are Table.legal's cache, read without its frame.)
+            ids = now.table._ids  # type: ignore[union-attr]
+            return list(now.table.legal() if ids is None else ids)  # type: ignore[union-attr]
         if player is None:
             return list(super().legal_actions())
         return list(super().legal_actions(player))
@@ -378,20 +378,22 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
             table = now.table
             assert table is not None  # a player acts only once the cards are dealt
             # Table.step, inline (a card play within the hand is the most frequent
-            # step, and a frame costs more than the step's own Python).
+            # step, and a frame costs more than the step's own Python): the engine's
+            # (record, seat to act, its ids) unpacked straight into the table.
             played = play_listing(
                 table._core, action - PLAY, PLAYS, _PLAY_TABLE, JOKER_LEAD
             )
+            if played is not None:
+                table._core, seat, table._ids = played
+                table._state = None
+                if seat is not None:
+                    now.player = seat
+                    return
             try:
                 if played is None:
                     seat = table._other_step(action)
                 else:
-                    after, seat, ids = played
-                    if seat is not None:
-                        table._core, table._ids, table._state = after, ids, None
-                        now.player = seat
-                        return
-                    table._hand_over(after)
+                    table._hand_over(table._core)
                     seat = None
             except FiveHundredError as error:
                 raise pyspiel.SpielError(str(error)) from None
