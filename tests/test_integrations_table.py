@@ -13,6 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from five_hundred import Discard, Phase, Rules, apply, legal_actions, new_game
+from five_hundred._engine.adapter import call_listing
+from five_hundred._engine.auction import A_TO_ACT
 from five_hundred.bidding import (
     advance_listed,
     advance_rank,
@@ -101,6 +103,32 @@ def test_the_auction_stepped_by_rank_is_the_auction_stepped_by_call(
         record = advance_rank(book, record, ranks[id(call)])
         auction = after
     assert auction.is_over
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules(), seeds(), st.randoms(use_true_random=False))
+def test_call_listing_steps_as_advance_rank_and_finds_the_kept_ids(
+    game_rules: Rules, seed: int, rng: random.Random
+) -> None:
+    # The table's bid: the engine's step and the next seat's ids in one call, which
+    # finds the ids the table keeps for that listing (or None: the table lists).
+    book, record = auction_record(new_game(game_rules, seed=seed).auction)
+    while True:
+        calls, ranks = rank_listing(book, record)
+        if not calls:
+            break
+        rank = ranks[id(rng.choice(calls))]
+        after, kept = call_listing(book, record, rank, encoding._CALL_IDS)
+        assert after == advance_rank(book, record, rank)
+        if after[A_TO_ACT] < 0:  # the auction is over: nothing to list
+            assert kept is None
+        else:
+            listed = encoding._call_ids(book, after)
+            assert kept is None or kept is listed
+            again = call_listing(book, record, rank, encoding._CALL_IDS)[1]
+            assert again is listed  # listed and kept now: found by the step
+            assert listed[1] == tuple(sorted(listed[2]))  # the ids, ascending
+        record = after
 
 
 @settings(max_examples=40, deadline=None)

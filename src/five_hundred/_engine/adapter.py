@@ -13,6 +13,7 @@ lead naming a suit) is left to the caller, which is told so by ``None``.
 
 from typing import Any, Final
 
+from five_hundred._engine.auction import A_TO_ACT, AuctionRecord, advance, listing_index
 from five_hundred._engine.codes import ALL_SUITS, HAND_SIZE, JOKER_BIT, JOKER_CODE, NT
 from five_hundred._engine.core import (
     DONE,
@@ -32,6 +33,7 @@ from five_hundred._engine.step import play_card
 
 __all__ = [
     "IdTable",
+    "call_listing",
     "id_table",
     "mask_ids",
     "part_ids",
@@ -166,6 +168,34 @@ def play_id(core: Core, code: int, plays: tuple[Any, ...]) -> Core | None:
     if code == JOKER_CODE and core[LED] < 0 and core[SETUP].key == NT:
         return None
     return play_card(core, code, -1, plays[code])
+
+
+def call_listing(
+    book: Any, record: AuctionRecord, rank: int, kept: dict[int, Any]
+) -> tuple[AuctionRecord, Any]:
+    """The auction's record after the seat to act calls ``rank``, and the next ids.
+
+    ``book`` is the rules' book (:mod:`five_hundred.bidding`), ``rank`` one of the
+    ranks listed now (not checked again), and ``kept`` the framework's ids of each
+    listing, by the identity of the listing's calls (an entry's first item is those
+    calls).  The second item is what ``kept`` holds for the next seat's listing, or
+    ``None`` when the auction is over, that listing is not built yet or its ids are
+    not kept: the caller lists then.  One call for the step and the listing that
+    follows it, as :func:`play_listing` for the card play.
+    """
+    after: AuctionRecord = advance(book.options, record, record[A_TO_ACT], rank)
+    seat: int = after[A_TO_ACT]
+    if seat < 0:
+        return after, None
+    listings: list[Any] = book.listings
+    listing = listings[listing_index(after, seat)]
+    if listing is None:
+        return after, None
+    calls = listing[0]
+    found = kept.get(id(calls))
+    if found is None or found[0] is not calls:
+        return after, None
+    return after, found
 
 
 def play_listing(

@@ -46,7 +46,13 @@ import numpy as np
 import numpy.typing as npt
 
 from five_hundred._engine import core as _core
-from five_hundred._engine.adapter import id_table, part_ids, play_ids, play_listing
+from five_hundred._engine.adapter import (
+    call_listing,
+    id_table,
+    part_ids,
+    play_ids,
+    play_listing,
+)
 from five_hundred._engine.auction import A_TO_ACT, AuctionRecord
 from five_hundred._engine.codes import KITTY_SIZE
 from five_hundred._engine.core import (
@@ -69,7 +75,6 @@ from five_hundred.bidding import (
     Pass,
     TrickBid,
     _Book,
-    advance_rank,
     rank_listing,
 )
 from five_hundred.cards import CARDS_BY_CODE, Card, Strain, Suit, card_code
@@ -396,7 +401,9 @@ class Table:
                 # between calls (``_now`` builds one when asked).
                 rank, call = found
                 seat = record[A_TO_ACT]
-                record = advance_rank(book, record, rank)
+                # The step and the next seat's ids kept for its listing, in one
+                # engine call (``None``: listed here).
+                record, ids = call_listing(book, record, rank, _CALL_IDS)
                 log = (log, call, seat)
                 after = record[A_TO_ACT]  # (a record's field: read once)
                 if after < 0:  # over: the contract, or a throw-in
@@ -405,7 +412,9 @@ class Table:
                 self._state = None
                 # The next seat's calls, listed now: the frameworks list them after
                 # every step, and ``legal`` then answers without a call.
-                _, self._ids, self._listed = _call_ids(book, record)
+                _, self._ids, self._listed = (
+                    _call_ids(book, record) if ids is None else ids
+                )
                 return after
         elif phase == _DISCARD:
             code = _PICK_CODES.get(action_id, -1)
