@@ -35,6 +35,7 @@ COMPILED = [
     "listed",
     "public",
     "entry",
+    "guess",
 ]
 
 

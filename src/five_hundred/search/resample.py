@@ -89,6 +89,7 @@ from five_hundred._engine.core import (
     with_discard,
     with_partner,
 )
+from five_hundred._engine.guess import TOO_MUCH, Memo, count_ways, plain_deal
 from five_hundred._engine.step import next_mask
 from five_hundred._engine.tables import EFF
 from five_hundred.actions import CallPartner, Discard, NominateJoker, PlayCard
@@ -146,7 +147,7 @@ class _Ways:
         self.sizes = tuple(size for size, _ in groups)
         self.allowed = tuple(allowed for _, allowed in groups)
         self.after = tuple(sum(self.sizes[g + 1 :]) for g in range(len(groups)))
-        self.memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
+        self.memo: Memo = {}
         self.steps: dict[tuple[int, int, tuple[int, ...]], _Step] = {}
         self.limit = limit
 
@@ -171,30 +172,22 @@ class _Ways:
         return found
 
     def ways(self, group: int, left: int, caps: tuple[int, ...]) -> int:
-        if left == 0:
-            group += 1
-            while group < len(self.sizes) and self.sizes[group] == 0:
-                group += 1
-            if group == len(self.sizes):
-                return 0 if any(caps) else 1
-            left = self.sizes[group]
-        key = (group, left, caps)
-        found = self.memo.get(key)
-        if found is not None:
-            return found
-        # The options of :meth:`options`, in its order, without building the list.
-        left -= 1
-        total = (
-            self.ways(group, left, caps) if left + self.after[group] >= sum(caps) else 0
+        """The deals that fit from this position (the engine's count, kept in the memo).
+
+        Raises:
+            _TooMuchWorkError: if the memo passes its limit of positions.
+        """
+        total = count_ways(
+            self.sizes,
+            self.allowed,
+            self.after,
+            self.memo,
+            self.limit,
+            group,
+            left,
+            caps,
         )
-        for slot in self.allowed[group]:
-            room = caps[slot]
-            if room:
-                total += self.ways(
-                    group, left, (*caps[:slot], room - 1, *caps[slot + 1 :])
-                )
-        self.memo[key] = total
-        if len(self.memo) > self.limit:
+        if total == TOO_MUCH:
             raise _TooMuchWorkError
         return total
 
@@ -410,12 +403,16 @@ class _Knowledge:
 class _Plan:
     """What :func:`resample` works out once per view: the unknown cards and their slots.
 
-    ``by_allowed`` groups the unknown cards by the slots they may go to; ``barred``
-    holds, for each slot, the cards it may not take; ``plain`` says whether plain
-    deals are worth trying (:func:`_rejected`).
+    ``by_allowed`` groups the unknown cards by the slots they may go to; ``bars``
+    holds, for each slot, a byte per card code (1: the slot may not take it),
+    ``caps`` the slots' sizes and ``seats`` their seats (-1: not a seat's hand), for
+    :func:`~five_hundred._engine.guess.plain_deal`; ``plain`` says whether plain
+    deals are worth trying (:func:`_plain_masks`).
     """
 
-    __slots__ = ("barred", "by_allowed", "codes", "knowledge", "plain", "view")
+    __slots__ = (
+        "bars", "by_allowed", "caps", "codes", "knowledge", "plain", "seats", "view",
+    )  # fmt: skip
 
     def __init__(self, view: SeatView) -> None:
         knowledge = _Knowledge(view)
@@ -445,13 +442,20 @@ class _Plan:
         self.view = view
         self.knowledge = knowledge
         self.by_allowed = by_allowed
-        self.barred = barred
+        bars = [bytearray(JOKER_CODE + 1) for _ in slots]
+        for index, mask in enumerate(barred):
+            for code in codes_from_mask(mask):
+                bars[index][code] = 1
+        self.bars = tuple(bytes(bar) for bar in bars)
+        self.caps = tuple(slot.cap for slot in slots)
+        self.seats = tuple(slot.seat for slot in slots)
         self.codes = [code for group in by_allowed.values() for code in group]
         self.plain = True
         if any(barred):  # estimate the chance that a plain deal fits, on a fixed seed
-            trial = random.Random(len(self.codes))
+            draw = random.Random(len(self.codes)).random
             self.plain = any(
-                _plain_deal(self, slots, trial) for _ in range(PLAIN_TRIES)
+                plain_deal(self.codes, self.bars, self.caps, draw) is not None
+                for _ in range(PLAIN_TRIES)
             )
 
 
@@ -472,10 +476,11 @@ def _plan(view: SeatView) -> _Plan:
     return plan
 
 
-def _place(plan: _Plan, slots: list[_Slot], rng: random.Random) -> None:
+def _place(plan: _Plan, rng: random.Random) -> list[int]:
     """Deal the unknown cards into the slots, uniformly among the consistent deals.
 
-    First plain deals are tried (:func:`_rejected`): most views constrain little,
+    The result is the mask of each slot's cards, in the order of the plan's slots.
+    First plain deals are tried (:func:`_plain_masks`): most views constrain little,
     and a deal drawn without constraints then kept only if it fits is uniform among
     those that fit.  Otherwise: cards with the same allowed slots form a group;
     slots that every group treats alike merge into one place (their cards are split
@@ -483,8 +488,12 @@ def _place(plan: _Plan, slots: list[_Slot], rng: random.Random) -> None:
     pool.  A count of the ways to finish from each position then lets each card go
     to a place with probability proportional to the deals that remain.
     """
-    if not _rejected(plan, slots, rng):
+    masks = _plain_masks(plan, rng)
+    if masks is None:
+        slots = plan.knowledge.slots()
         _counted_place(plan.by_allowed, slots, rng)
+        masks = [_mask_of(slot.cards) for slot in slots]
+    return masks
 
 
 PLAIN_TRIES: Final = 200
@@ -496,49 +505,20 @@ stops at its first misplaced card, so most cost a few draws.
 """
 
 
-def _plain_deal(
-    plan: _Plan, slots: list[_Slot], rng: random.Random
-) -> list[int] | None:
-    """A random deal of the unknown cards in slot order, if it fits the slots.
+def _plain_masks(plan: _Plan, rng: random.Random) -> list[int] | None:
+    """The slots' masks of the first plain deal that fits (``None``: none did).
 
-    A shuffle drawn position by position (Fisher-Yates, with the playout's
-    ``int(random() * n)``), given up at the first card that lands in a slot barred
-    to it.
+    Up to :data:`PLAIN_TRIES` tries, each the engine's
+    :func:`~five_hundred._engine.guess.plain_deal`: a shuffle drawn with
+    ``rng.random``, given up at the first misplaced card.
     """
-    codes, barred = plan.codes.copy(), plan.barred
-    draw = rng.random
-    count = len(codes)
-    position = 0
-    for index, slot in enumerate(slots):
-        bar = barred[index]
-        end = position + slot.cap
-        while position < end:
-            pick = position + int(draw() * (count - position))
-            card = codes[pick]
-            if bar >> card & 1:
-                return None
-            codes[pick] = codes[position]
-            codes[position] = card
-            position += 1
-    return codes
-
-
-def _rejected(plan: _Plan, slots: list[_Slot], rng: random.Random) -> bool:
-    """Deal by trying plain deals (:data:`PLAIN_TRIES`); whether one fitted."""
     if plan.plain:
+        unknown, bars, caps, draw = plan.codes, plan.bars, plan.caps, rng.random
         for _ in range(PLAIN_TRIES):
-            codes = _plain_deal(plan, slots, rng)
-            if codes is not None:
-                _fill(slots, codes)
-                return True
-    return False
-
-
-def _fill(slots: list[_Slot], codes: list[int]) -> None:
-    start = 0
-    for slot in slots:
-        slot.cards = codes[start : start + slot.cap]
-        start += slot.cap
+            masks = plain_deal(unknown, bars, caps, draw)
+            if masks is not None:
+                return masks
+    return None
 
 
 def _counted_place(
@@ -669,17 +649,15 @@ def resample(view: SeatView, rng: random.Random) -> GameState:
         wrong_type(rng, "a random.Random")
     plan = _plan(view)
     knowledge = plan.knowledge
-    slots = knowledge.slots()
-    _place(plan, slots, rng)
+    masks = _place(plan, rng)
     current = list(knowledge.hands)
     discards = mask_from_cards(view.discards)
     kitty = mask_from_cards(view.kitty)
     dead = 0
-    for slot in slots:
-        mask = _mask_of(slot.cards)
-        if slot.seat >= 0:
-            current[slot.seat] = mask
-        elif slot.cap == HAND_SIZE:
+    for seat, cap, mask in zip(plan.seats, plan.caps, masks, strict=True):
+        if seat >= 0:
+            current[seat] = mask
+        elif cap == HAND_SIZE:
             dead = mask
         elif knowledge.kitty_taken:
             discards = mask
