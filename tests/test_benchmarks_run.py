@@ -107,3 +107,28 @@ def test_bench_solver_serves_only_a_compiled_build() -> None:
             bench._remote(sys.executable, 1),
         ):
             pass
+
+
+def test_bench_strength_plays_the_duplicate_match_over_processes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # the players answer from processes of their own, and the match is the one
+    # duplicate_match plays in this process on the same seeds (budgets off)
+    from five_hundred import RuleBasedPlayer
+    from five_hundred.sampling import SamplingPlayer, duplicate_match
+
+    bench = load("bench_strength")
+    found = bench.main(["--deals", "2", "--seed", "7", "--level", "easy"])
+    (item,) = found["matches"]
+    expected = duplicate_match(
+        SamplingPlayer.level("easy", seed=1, budgets=False),
+        RuleBasedPlayer(),
+        deals=2,
+        seed=7,
+    )
+    assert item["mean"] == expected.mean
+    assert item["a"]["contracts"] == expected.bid[0]
+    assert item["a"]["by_kind"]["suit"][0] == expected.kinds[0].bid[0]
+    assert item["a"]["decisions"] > 0
+    assert item["a"]["p99_ms"] <= item["a"]["max_ms"]
+    assert "95% CI" in capsys.readouterr().out

@@ -497,3 +497,110 @@ def test_the_simulated_discard_rule_is_the_rule_based_players() -> None:
         assert rule == mask_from_cards(discard.cards)  # type: ignore[union-attr]
         checked += 1
     assert checked >= 6
+
+
+def _quick(seed: int = 3) -> SamplingPlayer:
+    return SamplingPlayer(
+        samples=3, rollouts=3, bid_samples=4, budget=None, bid_budget=None, seed=seed
+    )
+
+
+def test_evaluate_lists_first_the_action_choose_takes() -> None:
+    # the same seeded player, once choosing and once evaluating, takes the same
+    # action at every decision of a hand: choose is the first of evaluate
+    for players in (3, 4):
+        rules = Rules.for_players(players)
+        state = new_game(rules, seed=5)
+        chooser, evaluator = _quick(), _quick()
+        while state.to_act is not None:
+            seat = state.to_act
+            seen = view(state, seat)
+            action = chooser.choose(seen, seat)
+            values = evaluator.evaluate(seen, seat)
+            assert values[0].action == action
+            assert all(item.action in seen.legal_actions for item in values)
+            rest = [item.value for item in values[1:] if item.value is not None]
+            assert rest == sorted(rest, reverse=True)
+            if state.phase is Phase.PLAY and len(seen.legal_actions) > 1:
+                # every legal card is valued, on the same sampled deals
+                assert {item.action for item in values} == set(seen.legal_actions)
+                assert {item.samples for item in values} == {3}
+                best = max(item.value for item in values if item.value is not None)
+                assert values[0].value == best
+            if state.phase is Phase.NOMINATE:
+                assert [(v.value, v.samples) for v in values] == [(None, 0)]
+            state = apply(state, action)
+
+
+def test_levels_are_presets_of_the_settings() -> None:
+    assert list(sampling.LEVELS) == ["easy", "medium", "hard", "expert"]
+    assert repr(SamplingPlayer.level("hard", seed=4)) == repr(SamplingPlayer(seed=4))
+    expert = SamplingPlayer.level("expert", budgets=False)
+    assert expert.budget is None
+    assert expert.bid_budget is None
+    assert expert.samples > SamplingPlayer().samples
+    easy = SamplingPlayer.level("easy")
+    assert easy.bid_samples == 0
+    assert easy.rollouts == 0
+    with pytest.raises(InvalidStateError, match="unknown level 'master'"):
+        SamplingPlayer.level("master")
+    with pytest.raises(TypeError, match="expected a level name"):
+        SamplingPlayer.level(3)  # type: ignore[arg-type]
+
+
+def test_a_match_reports_each_deal_and_the_contracts_by_kind() -> None:
+    seen: list[object] = []
+    result = duplicate_match(
+        _quick(), RuleBasedPlayer(), deals=3, seed=20, on_deal=seen.append
+    )
+    assert seen == list(result.results)
+    assert [deal.seed for deal in result.results] == [20, 21, 22]
+    assert tuple(deal.difference for deal in result.results) == result.differences
+    for deal in result.results:
+        assert [table.side for table in deal.tables] == [0, 1]
+        for table in deal.tables:
+            assert (table.contract is None) == (table.maker is None)
+            if table.contract is not None:
+                # the maker is the player that held the contractor's side here, and
+                # the contracting side scored up if made, down if set
+                side = five_hundred.side_of(Rules(), table.contract.contractor)
+                assert table.maker == (0 if side == table.side else 1)
+                assert (table.scores[side] > 0) == table.made
+        decisions = sum(len(times) for times in deal.times)
+        assert decisions >= 2 * 4  # every seat acted at both tables
+    assert [tally.kind for tally in result.kinds] == ["suit", "no_trumps", "misere"]
+    for index in (0, 1):
+        assert sum(tally.bid[index] for tally in result.kinds) == result.bid[index]
+        assert sum(tally.made[index] for tally in result.kinds) == result.made[index]
+    assert sampling.match.match_result(result.results) == result
+
+
+def test_match_takes_a_level_and_its_settings_over_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["match", "sampling", "rules", "--deals", "2", "--seed", "3", "--json"]
+    argv += ["--progress", "never", "--level", "easy", "--budget", "none"]
+    argv += ["--bid-budget", "none", "--samples", "2"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["a"]["level"] == "easy"
+    assert data["b"]["level"] is None
+    settings = {**sampling.LEVELS["easy"], "budget": None, "bid_budget": None}
+    player = SamplingPlayer(**{**settings, "samples": 2}, seed=3)
+    result = duplicate_match(player, RuleBasedPlayer(), deals=2, seed=3)
+    assert data["differences"] == list(result.differences)
+    kinds = data["a"]["by_kind"]
+    assert sum(kind["contracts"] for kind in kinds.values()) == data["a"]["contracts"]
+    assert main(["match", "sampling", "rules", "--level", "master"]) == 2
+    assert "invalid choice: 'master'" in capsys.readouterr().err
+
+
+def test_watch_with_a_level_plays_sampling_players(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["watch", "--seed", "2", "--hands", "1", "--delay", "0"]
+    assert main([*argv, "--level", "easy"]) == 0
+    out = capsys.readouterr().out
+    assert "Stopped after 1 hand." in out
+    assert main([*argv, "--level", "easy", "--opponents", "random"]) == 2
+    assert "--opponents or --level" in capsys.readouterr().err

@@ -78,6 +78,7 @@ from five_hundred.rules import (
     side_of,
 )
 from five_hundred.sampling import (
+    ActionValue,
     BidAdvice,
     MatchResult,
     SamplingPlayer,
@@ -134,6 +135,7 @@ __all__ = [
     "PASS",
     "PERFECT",
     "Action",
+    "ActionValue",
     "Auction",
     "Bid",
     "BidAdvice",

@@ -4,8 +4,9 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Iterator
-from typing import Final, NamedTuple, cast
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
+from typing import Any, Final, NamedTuple, Self, cast
 
 from five_hundred._engine.codes import (
     HAND_SIZE,
@@ -36,14 +37,72 @@ from five_hundred.search.solver import solve_core_plays
 from five_hundred.state import GameState, Phase, apply, inner
 from five_hundred.views import SeatView, view
 
-__all__ = ["ROLLOUTS", "SamplingPlayer"]
+__all__ = ["LEVELS", "ROLLOUTS", "ActionValue", "SamplingPlayer"]
 
 ROLLOUTS: Final = 40
 """The default number of rollout samples of an early card decision."""
 _MADE_WEIGHT: Final = 20
 """How many tricks making (or defeating) the contract is worth in a card's value."""
+LEVELS: Final[Mapping[str, Mapping[str, Any]]] = MappingProxyType(
+    {
+        "easy": MappingProxyType(
+            {
+                "samples": 4,
+                "budget": 0.05,
+                "solve_tricks": 2,
+                "bid_samples": 0,
+                "bid_budget": 0.1,
+                "rollouts": 0,
+            }
+        ),
+        "medium": MappingProxyType(
+            {
+                "samples": 8,
+                "budget": 0.1,
+                "bid_samples": 8,
+                "bid_budget": 0.25,
+                "rollouts": 10,
+            }
+        ),
+        "hard": MappingProxyType({}),
+        "expert": MappingProxyType(
+            {
+                "samples": 40,
+                "budget": 0.5,
+                "bid_samples": 48,
+                "bid_budget": 1.0,
+                "rollouts": 80,
+            }
+        ),
+    }
+)
+"""The settings of each level of :meth:`~five_hundred.sampling.SamplingPlayer.level`, from the weakest
+(the others are the defaults); :doc:`/how-to/write-a-bot` gives each one's measured
+strength and time a decision."""
 _DISCARD_CHOICES: Final = 5
 """The discard is chosen among the three-card sets of this many cards."""
+
+
+class ActionValue(NamedTuple):
+    """One action's estimate from :meth:`SamplingPlayer.evaluate`.
+
+    Values compare the actions of one decision; their unit depends on the decision:
+
+    - **a card**: the deciding seat's side's result from now on, as the player
+      scores it: the contracting side's tricks still to come plus 20 if the contract
+      is made (less 20 if not), negated for the defence (in misère fewer tricks are
+      better for the contractor); a mean over the sampled deals, solved double-dummy
+      once few tricks are left, else played out by the rules of thumb;
+    - **a call or a discard**: the mean score difference over the simulated deals
+      (the seat's side's score less the mean of the others'); passing is worth 0,
+      or over an opponent's bid, the simulated value of that contract.
+    """
+
+    action: Action
+    value: float | None
+    """The estimate (higher is better for the seat), or ``None``: chosen by rule."""
+    samples: int
+    """The sampled (or simulated) deals the estimate is a mean over."""
 
 
 class _Sample(NamedTuple):
@@ -154,6 +213,34 @@ class SamplingPlayer:
         self._rng = random.Random(seed)
         self._rules = RuleBasedPlayer()
 
+    @classmethod
+    def level(cls, name: str, *, seed: int = 0, budgets: bool = True) -> Self:
+        """A player of the named strength, from the weakest: ``"easy"``, ``"medium"``,
+        ``"hard"`` (the defaults) or ``"expert"`` (the settings:
+        :data:`~five_hundred.sampling.player.LEVELS`).
+
+        ``budgets=False`` lifts the time budgets, so that the player is deterministic
+        for its seed (for measuring; a decision then takes as long as its samples).
+
+        >>> from five_hundred.sampling import SamplingPlayer
+        >>> SamplingPlayer.level("easy").bid_samples
+        0
+
+        Raises:
+            InvalidStateError: if ``name`` is not a level.
+            TypeError: if ``name`` is not text.
+        """
+        if not isinstance(cast(object, name), str):
+            wrong_type(name, f"a level name ({', '.join(LEVELS)})")
+        settings = LEVELS.get(name)
+        if settings is None:
+            msg = f"unknown level {quote(name)}: expected one of {', '.join(LEVELS)}"
+            raise InvalidStateError(msg)
+        player = cls(**settings, seed=seed)
+        if not budgets:
+            player.budget = player.bid_budget = None
+        return player
+
     def __repr__(self) -> str:
         return (
             f"SamplingPlayer(samples={self.samples}, budget={self.budget}, "
@@ -164,7 +251,44 @@ class SamplingPlayer:
         )
 
     def choose(self, view: SeatView, seat: int) -> Action:
-        """The action of ``seat`` (the seat to act), seen through its ``view``."""
+        """The action of ``seat`` (the seat to act), seen through its ``view``.
+
+        It is the first action :meth:`evaluate` lists.
+        """
+        return self._decide(view, seat)[0]
+
+    def evaluate(self, view: SeatView, seat: int) -> list[ActionValue]:
+        """The player's estimate of each action it weighed for ``seat``, best first.
+
+        The first item is the action :meth:`choose` takes (a call, say, must beat
+        passing by ``bid_margin``, so a bid valued a little above passing may come
+        second); the others follow from the best value down.  What is weighed, and
+        in which unit, depends on the decision (see :class:`ActionValue`): in the
+        card play every legal card, in a simulated bid passing and each bid tried
+        within the budget, in a simulated discard each candidate tried.  A decision
+        the player makes by its rules of thumb (the Joker's nomination, the partner
+        call, misère, a bid over a partner, a forced card) gives the one action it
+        takes, with no value.  It draws from the player's generator as
+        :meth:`choose` does, so one replaces the other in a seeded run.
+
+        >>> from five_hundred import new_game, view
+        >>> from five_hundred.sampling import SamplingPlayer
+        >>> player = SamplingPlayer(bid_samples=4, budget=None, bid_budget=None)
+        >>> first = new_game(seed=1)
+        >>> values = player.evaluate(view(first, 1), 1)
+        >>> values[0].action in view(first, 1).legal_actions, values[0].samples
+        (True, 4)
+        """
+        action, values = self._decide(view, seat)
+        first = [item for item in values if item.action == action][:1]
+        if not first:
+            first = [ActionValue(action, None, 0)]
+        rest = [item for item in values if item.action != action]
+        rest.sort(key=lambda item: -math.inf if item.value is None else -item.value)
+        return first + rest
+
+    def _decide(self, view: SeatView, seat: int) -> tuple[Action, list[ActionValue]]:
+        """The action the player takes and the estimates it took it from."""
         if not isinstance(cast(object, view), SeatView):
             wrong_type(view, "a SeatView (from view(state, seat))")
         if view.seat != seat:
@@ -189,15 +313,15 @@ class SamplingPlayer:
         ):
             return self._simulated_discard(view, seat)
         if view.phase is not Phase.PLAY:
-            return self._rules.choose(view, seat)
+            return self._rules.choose(view, seat), []
         legal = view.legal_actions
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], []
         if left > most:
             if self.rollouts:
-                return self._rollout_play(view, seat)
-            return self._rules.choose(view, seat)
-        return self._sample_play(view, seat)
+                return _best_card(self._rollout_play(view, seat))
+            return self._rules.choose(view, seat), []
+        return _best_card(self._sample_play(view, seat))
 
     def _spent(self, start: float) -> bool:
         """Whether the bidding and discard budget is spent since ``start``."""
@@ -211,7 +335,9 @@ class SamplingPlayer:
             self._bidding = (key, _BidSimulator(seen, seat, self._rng))
         return self._bidding[1]
 
-    def _simulated_bid(self, seen: SeatView, seat: int) -> Action:
+    def _simulated_bid(
+        self, seen: SeatView, seat: int
+    ) -> tuple[Action, list[ActionValue]]:
         """The bid with the best simulated score, or a pass if passing looks better.
 
         Each strain the seat may still bid is simulated on ``bid_samples`` deals that
@@ -223,14 +349,14 @@ class SamplingPlayer:
         start = time.perf_counter()
         ruled = self._rules.choose(seen, seat)
         if isinstance(ruled, MisereBid):
-            return ruled
+            return ruled, []
         rules = seen.rules
         bidder, standing = next(
             ((s, c) for s, c in reversed(seen.calls) if not isinstance(c, Pass)),
             (None, None),
         )
         if bidder is not None and side_of(rules, bidder) == side_of(rules, seat):
-            return ruled
+            return ruled, []
         simulator = self._simulator(seen, seat)
         budget = self.bid_budget
         simulator.deadline = None if budget is None else start + budget / 2
@@ -238,10 +364,13 @@ class SamplingPlayer:
         count = self.bid_samples
         best: Action = PASS
         best_value = 0.0
+        passed = 0
         if bidder is not None and isinstance(standing, TrickBid):
             results = simulator.tricks(bidder, standing.strain, shown, count)
             if results:
                 best_value = simulator.value(standing, bidder, results)
+                passed = len(results)
+        values = [ActionValue(PASS, best_value, passed)]
         best_value += self.bid_margin
         bids = [
             action
@@ -256,11 +385,14 @@ class SamplingPlayer:
             results = simulator.tricks(seat, action.strain, shown, count)
             if results:
                 value = simulator.value(action, seat, results)
+                values.append(ActionValue(action, value, len(results)))
                 if value > best_value:
                     best, best_value = action, value
-        return best if best in seen.legal_actions else ruled
+        return (best if best in seen.legal_actions else ruled), values
 
-    def _simulated_discard(self, seen: SeatView, seat: int) -> Action:
+    def _simulated_discard(
+        self, seen: SeatView, seat: int
+    ) -> tuple[Action, list[ActionValue]]:
         """The discard with the best simulated score.
 
         The candidates are the three-card sets of the five cards the rules of thumb
@@ -278,7 +410,7 @@ class SamplingPlayer:
             actor = template.to_act
             template = apply(template, self._rules.choose(view(template, actor), actor))
         if template.phase is not Phase.PLAY:
-            return self._rules.choose(seen, seat)
+            return self._rules.choose(seen, seat), []
         core = inner(template)
         rules = seen.rules
         simulator = _BidSimulator(seen, seat, rng)
@@ -290,6 +422,7 @@ class SamplingPlayer:
         team = side_mask(rules, seat)
         policy = rule_policy(core[SETUP], team, simulator.friends)
         best_value, best = -math.inf, 0
+        values = []
         for chosen in itertools.combinations(throw, KITTY_SIZE):
             if best and self._spent(start):
                 break
@@ -301,9 +434,10 @@ class SamplingPlayer:
                 won, _ = play_out(with_hands(core, tuple(hands)), rng.random, policy)
                 results.append(_by_side(rules, won))
             value = simulator.value(contract.bid, seat, results)
+            values.append(ActionValue(_discard_of(discard), value, len(results)))
             if value > best_value:
                 best_value, best = value, discard
-        return Discard(frozenset(CARDS_BY_CODE[c] for c in codes_from_mask(best)))
+        return _discard_of(best), values
 
     def _samples(self, seen: SeatView, seat: int, count: int) -> Iterator[_Sample]:
         """Up to ``count`` deals that fit the view, drawn while the budget lasts."""
@@ -322,19 +456,21 @@ class SamplingPlayer:
             won = sum(sample.tricks_won_by_seat[s] for s in team)
             yield _Sample(inner(sample), contract.bid, team, won, seat in team)
 
-    def _sample_play(self, seen: SeatView, seat: int) -> Action:
+    def _sample_play(self, seen: SeatView, seat: int) -> tuple[dict[int, float], int]:
+        """Each choice's total value over the sampled deals solved, and their number."""
         totals: dict[int, float] = {}
         table: Table = {}
+        count = 0
         for core, bid, _, won, ours in self._samples(seen, seat, self.samples):
             sign = 1 if ours else -1
+            count += 1
             for choice, tricks in solve_core_plays(core, table).items():
                 value = sign * _play_value(bid, won, tricks)
                 totals[choice] = totals.get(choice, 0.0) + value
-        best = max(totals, key=lambda choice: (totals[choice], -choice))
-        return choice_action(best)
+        return totals, count
 
-    def _rollout_play(self, seen: SeatView, seat: int) -> Action:
-        """The card with the best mean result of rule-of-thumb playouts.
+    def _rollout_play(self, seen: SeatView, seat: int) -> tuple[dict[int, float], int]:
+        """Each choice's total result over rule-of-thumb playouts, and their number.
 
         Each of up to ``rollouts`` samples of the hidden hands is played out once
         after each legal card, every seat then playing by the rule-based player's
@@ -345,8 +481,10 @@ class SamplingPlayer:
         rng = self._rng
         policy_of: dict[int, Policy] = {}
         named = [NO_SUIT]
+        count = 0
         for core, bid, team, won, ours in self._samples(seen, seat, self.rollouts):
             sign = 1 if ours else -1
+            count += 1
             key = core[SETUP].key
             policy = policy_of.get(key)
             if policy is None:
@@ -362,8 +500,22 @@ class SamplingPlayer:
                 tricks, _ = play_out(core, rng.random, forced)
                 taken = sum(tricks >> 4 * s & 15 for s in team) - won
                 totals[choice] += sign * _play_value(bid, won, taken)
-        best = max(totals, key=lambda choice: (totals[choice], -choice))
-        return choice_action(best)
+        return totals, count
+
+
+def _best_card(found: tuple[dict[int, float], int]) -> tuple[Action, list[ActionValue]]:
+    """The card with the best mean (the lowest choice on a tie) and every card's mean."""
+    totals, count = found
+    best = max(totals, key=lambda choice: (totals[choice], -choice))
+    values = [
+        ActionValue(choice_action(choice), total / count, count)
+        for choice, total in sorted(totals.items())
+    ]
+    return choice_action(best), values
+
+
+def _discard_of(mask: int) -> Discard:
+    return Discard(frozenset(CARDS_BY_CODE[c] for c in codes_from_mask(mask)))
 
 
 def _forced_first(choice: int, policy: Policy) -> Policy:
