@@ -335,7 +335,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument(
         "--baseline-player",
         default=None,
-        help="the baseline's expression (default: its SamplingPlayer's defaults)",
+        help="the baseline's expression (default: its SamplingPlayer's defaults; "
+        "without --baseline, a player of this tree)",
     )
     parser.add_argument("--pure", action="store_true", help="install the baseline pure")
     parser.add_argument("--budgets", choices=("on", "off"), default="off")
@@ -359,8 +360,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     )
     rules_side = Side("rules", args.python, RULES_PLAYER)
     pairs = [("rules", candidate, rules_side)]
-    if args.baseline is not None:
-        python, label = baseline_python(args.baseline, pure=args.pure)
+    if args.baseline is not None or args.baseline_player is not None:
+        python, label = args.python, "player"
+        if args.baseline is not None:
+            python, label = baseline_python(args.baseline, pure=args.pure)
         expr = args.baseline_player or sampling_expr(budgets, 2)
         base = Side(f"baseline {label}", python, expr)
         pairs.append(("baseline", candidate, base))

@@ -42,7 +42,7 @@ from five_hundred.parallel import Outcome
 from five_hundred.sampling import SamplingPlayer, advise_bids, duplicate_match
 from five_hundred.sampling import advice as sampling_advice
 from five_hundred.sampling import player as sampling_player
-from five_hundred.sampling._simulation import _BidSimulator, _shown
+from five_hundred.sampling._simulation import _BidSimulator, _fits, _shown
 from five_hundred.sampling.player import _choice_of, _forced_first
 from five_hundred.search.playout import choice_action
 from five_hundred.state import inner
@@ -604,3 +604,42 @@ def test_watch_with_a_level_plays_sampling_players(
     assert "Stopped after 1 hand." in out
     assert main([*argv, "--level", "easy", "--opponents", "random"]) == 2
     assert "--opponents or --level" in capsys.readouterr().err
+
+
+def test_inference_samples_deals_that_fit_the_bids(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # in the play, the deals drawn for a decision give each seat that bid a dealt
+    # hand the rules of thumb value at its bid (these seeded draws all find one)
+    state, seat = _endgame(4, 8)
+    assert isinstance(state, GameState)
+    seen = view(state, seat)
+    bids = [(s, lv) for s, lv, passed in _shown(seen) if not passed]
+    assert bids
+    used: list[GameState] = []
+    whole = sampling_player._sample
+
+    def keep(sample: GameState, seat: int) -> object:
+        used.append(sample)
+        return whole(sample, seat)
+
+    monkeypatch.setattr(sampling_player, "_sample", keep)
+
+    def fit(sample: GameState) -> bool:
+        hands = sample.dealt[0]
+        return all(
+            _fits(hands[s], lv, False, sample.rules)  # type: ignore[arg-type]
+            for s, lv in bids
+        )
+
+    plain = list(SamplingPlayer(budget=None, seed=2)._samples(seen, seat, 12))
+    assert len(plain) == 12
+    uniform = sum(fit(sample) for sample in used)
+    assert uniform < 12  # uniform draws often do not fit
+    used.clear()
+    drawn = SamplingPlayer(budget=None, inference=True, seed=2)._samples(seen, seat, 12)
+    assert len(list(drawn)) == 12
+    fitting = [fit(sample) for sample in used]
+    assert sum(fitting) > uniform
+    # the deals that fit come first; those set aside only make up the count
+    assert fitting == sorted(fitting, reverse=True)

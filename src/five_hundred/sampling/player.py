@@ -29,7 +29,13 @@ from five_hundred.bots import RuleBasedPlayer, _strain_estimate
 from five_hundred.cards import CARDS_BY_CODE, Strain, card_code
 from five_hundred.errors import InvalidStateError, quote, wrong_type
 from five_hundred.rules import Rules, side_of
-from five_hundred.sampling._simulation import _BidSimulator, _by_side, _mask_of, _shown
+from five_hundred.sampling._simulation import (
+    _BidSimulator,
+    _by_side,
+    _fits,
+    _mask_of,
+    _shown,
+)
 from five_hundred.scoring import contract_made
 from five_hundred.search.playout import choice_action
 from five_hundred.search.resample import resample
@@ -79,6 +85,8 @@ LEVELS: Final[Mapping[str, Mapping[str, Any]]] = MappingProxyType(
 """The settings of each level of :meth:`~five_hundred.sampling.SamplingPlayer.level`, from the weakest
 (the others are the defaults); :doc:`/how-to/write-a-bot` gives each one's measured
 strength and time a decision."""
+_INFER_TRIES: Final = 3
+"""With inference, deals drawn at most per deal used (see ``inference``)."""
 _DISCARD_CHOICES: Final = 5
 """The discard is chosen among the three-card sets of this many cards."""
 
@@ -143,6 +151,9 @@ class SamplingPlayer:
             (at most; ``budget`` bounds them too), each played out after every legal
             card by the rule-of-thumb policy (0: play as
             :class:`~five_hundred.bots.RuleBasedPlayer` until the solver takes over).
+        inference: in the card play, prefer sampled deals in which each seat that
+            bid was dealt a hand the rules of thumb value at its bid (see
+            :doc:`/explanation/double-dummy`).
         seed: the seed of its random generator.
 
     **Bidding** (three, four and six players; the others bid as
@@ -195,6 +206,7 @@ class SamplingPlayer:
         discard_samples: int = 0,
         bid_budget: float | None = 0.5,
         rollouts: int = ROLLOUTS,
+        inference: bool = False,
         seed: int = 0,
     ) -> None:
         self.samples = _whole(samples, "samples", 1)
@@ -208,6 +220,7 @@ class SamplingPlayer:
         self.discard_samples = _whole(discard_samples, "discard_samples", 0)
         self.bid_budget = bid_budget
         self.rollouts = _whole(rollouts, "rollouts", 0)
+        self.inference = bool(inference)
         self.seed = seed
         self._bidding: tuple[object, _BidSimulator] | None = None
         self._rng = random.Random(seed)
@@ -215,9 +228,10 @@ class SamplingPlayer:
 
     @classmethod
     def level(cls, name: str, *, seed: int = 0, budgets: bool = True) -> Self:
-        """A player of the named strength, from the weakest: ``"easy"``, ``"medium"``,
-        ``"hard"`` (the defaults) or ``"expert"`` (the settings:
-        :data:`~five_hundred.sampling.player.LEVELS`).
+        """A player of the named strength (one of ``LEVELS``, from the weakest).
+
+        The levels are ``"easy"``, ``"medium"``, ``"hard"`` (the defaults) and
+        ``"expert"``; :data:`~five_hundred.sampling.player.LEVELS` holds their settings.
 
         ``budgets=False`` lifts the time budgets, so that the player is deterministic
         for its seed (for measuring; a decision then takes as long as its samples).
@@ -247,7 +261,7 @@ class SamplingPlayer:
             f"solve_tricks={self.solve_tricks}, bid_samples={self.bid_samples}, "
             f"bid_margin={self.bid_margin}, discard_samples={self.discard_samples}, "
             f"bid_budget={self.bid_budget}, rollouts={self.rollouts}, "
-            f"seed={self.seed})"
+            f"inference={self.inference}, seed={self.seed})"
         )
 
     def choose(self, view: SeatView, seat: int) -> Action:
@@ -440,21 +454,41 @@ class SamplingPlayer:
         return _discard_of(best), values
 
     def _samples(self, seen: SeatView, seat: int, count: int) -> Iterator[_Sample]:
-        """Up to ``count`` deals that fit the view, drawn while the budget lasts."""
+        """Up to ``count`` deals that fit the view, drawn while the budget lasts.
+
+        With ``inference``, a deal in which a seat's dealt hand does not fit its
+        last bid as the rules of thumb read it is set aside; up to
+        :data:`_INFER_TRIES` times ``count`` deals are drawn, and the deals set
+        aside make up the count if too few fit.
+        """
         start = time.perf_counter()
-        for number in range(count):
-            if (
-                number
-                and self.budget is not None
-                and time.perf_counter() - start > self.budget
-            ):
+        bids = [(s, levels) for s, levels, passed in _shown(seen) if not passed]
+        rules = seen.rules
+        limit = count * _INFER_TRIES if self.inference and bids else count
+        spare: list[GameState] = []
+        given = 0
+        for _ in range(limit):
+            if given >= count:
+                return
+            if given and self._out_of_time(start):
                 return
             sample = resample(seen, self._rng)
-            contract = sample.contract
-            assert contract is not None  # the play has a contract
-            team = _team(sample)
-            won = sum(sample.tricks_won_by_seat[s] for s in team)
-            yield _Sample(inner(sample), contract.bid, team, won, seat in team)
+            if limit > count:
+                dealt = sample.dealt[0]
+                if not all(_fits(dealt[s], lv, False, rules) for s, lv in bids):
+                    spare.append(sample)
+                    continue
+            given += 1
+            yield _sample(sample, seat)
+        for sample in spare[: count - given]:
+            if given and self._out_of_time(start):
+                return
+            given += 1
+            yield _sample(sample, seat)
+
+    def _out_of_time(self, start: float) -> bool:
+        """Whether the card decision's budget is spent since ``start``."""
+        return self.budget is not None and time.perf_counter() - start > self.budget
 
     def _sample_play(self, seen: SeatView, seat: int) -> tuple[dict[int, float], int]:
         """Each choice's total value over the sampled deals solved, and their number."""
@@ -501,6 +535,15 @@ class SamplingPlayer:
                 taken = sum(tricks >> 4 * s & 15 for s in team) - won
                 totals[choice] += sign * _play_value(bid, won, taken)
         return totals, count
+
+
+def _sample(sample: GameState, seat: int) -> _Sample:
+    """A deal drawn for ``seat``'s card decision, as the decision reads it."""
+    contract = sample.contract
+    assert contract is not None  # the play has a contract
+    team = _team(sample)
+    won = sum(sample.tricks_won_by_seat[s] for s in team)
+    return _Sample(inner(sample), contract.bid, team, won, seat in team)
 
 
 def _best_card(found: tuple[dict[int, float], int]) -> tuple[Action, list[ActionValue]]:
