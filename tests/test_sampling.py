@@ -627,10 +627,7 @@ def test_inference_samples_deals_that_fit_the_bids(
 
     def fit(sample: GameState) -> bool:
         hands = sample.dealt[0]
-        return all(
-            _fits(hands[s], lv, False, sample.rules)  # type: ignore[arg-type]
-            for s, lv in bids
-        )
+        return all(_fits(hands[s], lv, False, sample.rules) for s, lv in bids)
 
     plain = list(SamplingPlayer(budget=None, seed=2)._samples(seen, seat, 12))
     assert len(plain) == 12
