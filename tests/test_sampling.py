@@ -35,7 +35,7 @@ from five_hundred._rules_of_thumb import (
     side_mask,
 )
 from five_hundred.bidding import Pass, TrickBid, parse_bid
-from five_hundred.bots import _strain_estimate
+from five_hundred.bots import hand_strength
 from five_hundred.cards import CARDS_BY_CODE, Strain, mask_from_cards
 from five_hundred.cli import main
 from five_hundred.parallel import Outcome
@@ -468,7 +468,7 @@ def test_an_opponents_bid_shapes_the_simulated_deals() -> None:
     simulator = _BidSimulator(seen, seen.seat, random.Random(2))  # type: ignore[arg-type]
     for hands, _ in simulator.deals(shown, 5):
         cards = [CARDS_BY_CODE[c] for c in codes_from_mask(hands[bidder])]
-        assert _strain_estimate(cards, Strain.SPADES, state.rules) >= 6
+        assert hand_strength(cards, Strain.SPADES, state.rules) >= 6
 
 
 def test_simulation_settings_are_checked() -> None:

@@ -43,6 +43,7 @@ from five_hundred.bots import (
     Player,
     RandomPlayer,
     RuleBasedPlayer,
+    hand_strength,
     play_game,
     play_hand,
 )
@@ -201,6 +202,7 @@ __all__ = [
     "format_cards",
     "format_scoring_table",
     "game_winners",
+    "hand_strength",
     "is_legal",
     "is_slam",
     "joker_nominations",

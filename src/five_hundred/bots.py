@@ -27,6 +27,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from typing import Final, Protocol, cast, runtime_checkable
 
+from five_hundred._checks import check_rules
 from five_hundred._rules_of_thumb import (
     follow_choice,
     keep_order,
@@ -57,7 +58,7 @@ from five_hundred.cards import (
     quote,
 )
 from five_hundred.dealing import KITTY_SIZE, SplitMix64, pack
-from five_hundred.errors import InvalidStateError
+from five_hundred.errors import InvalidStateError, wrong_type
 from five_hundred.rules import Rules, side_of
 from five_hundred.state import (
     GameState,
@@ -75,6 +76,7 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "RuleBasedPlayer",
+    "hand_strength",
     "play_game",
     "play_hand",
 ]
@@ -363,6 +365,49 @@ def _strain_estimate(hand: Sequence[Card], strain: Strain, rules: Rules) -> floa
     if strain is Strain.NO_TRUMPS:
         return _nt_estimate(hand) + _help(rules)
     return _trump_estimate(hand, strain, rules) + _help(rules)
+
+
+def hand_strength(
+    hand: Sequence[Card], strain: Strain, rules: Rules = Rules()
+) -> float:
+    """The tricks a side may expect in ``strain`` when one of its seats holds ``hand``.
+
+    The estimate the players share: :class:`RuleBasedPlayer` bids up to it, and the
+    sampling player (:class:`~five_hundred.sampling.SamplingPlayer`) reads the other
+    seats' bids and passes with it.  It adds what the hand may take itself (with
+    trumps: the six top trumps 1, 0.95, 0.8, 0.65, 0.4 and 0.2, a lower one 0.3,
+    0.55 more for each trump past four, 0.85 an outside ace, 0.35 a guarded king,
+    0.5 a void and 0.2 a singleton with three trumps or more; in No Trumps: the
+    Joker, aces and long suits under them, guarded kings and queens, less 0.6 for
+    a suit the opponents may run) to what partners and
+    the kitty usually bring (2.4 to 3.0 tricks by the number of players, tuned by
+    self-play).  It is a rule of thumb, not a promise: see
+    :doc:`/explanation/bidding` for how hands are valued.
+
+    >>> from five_hundred import Rules, Strain, parse_cards
+    >>> hand = parse_cards("JK JH JD AH KH QH 10S AS KC 4D")
+    >>> round(hand_strength(hand, Strain.HEARTS, Rules()), 2)
+    9.25
+
+    Raises:
+        TypeError: if ``hand`` is not a sequence of cards (text: read it with
+            :func:`~five_hundred.cards.parse_cards`), ``strain`` not a
+            :class:`~five_hundred.cards.Strain` or ``rules`` not a
+            :class:`~five_hundred.rules.Rules`.
+        InvalidStateError: if the hand repeats a card.
+    """
+    given: object = hand
+    if isinstance(given, str) or not isinstance(given, Sequence):
+        wrong_type(given, "a sequence of Card values", "parse_cards")
+    for card in hand:
+        if not isinstance(cast(object, card), Card):
+            wrong_type(card, "a Card", "parse_card")
+    if len(set(hand)) != len(hand):
+        msg = f"a hand holds each card once; got {quote(' '.join(map(str, hand)))}"
+        raise InvalidStateError(msg)
+    if not isinstance(cast(object, strain), Strain):
+        wrong_type(strain, "a Strain")
+    return _strain_estimate(tuple(hand), strain, check_rules(rules))
 
 
 def _estimates(hand: Sequence[Card], rules: Rules) -> dict[Strain, float]:
