@@ -338,20 +338,30 @@ def test_match_and_advise_commands(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_playout_policy_plays_as_the_rule_based_player() -> None:
-    # rule_policy is the rules of thumb on codes: the same cards, trick for trick
+    # rule_policy is the rules of thumb on codes: the same cards, trick for trick,
+    # in trick contracts and (these seeds, misère without the seven-trick gate) misère
     bot = RuleBasedPlayer()
-    checked = 0
-    for players, seed in [(3, 1), (3, 8), (4, 0), (4, 9), (4, 20), (6, 2), (6, 11)]:
-        rules = Rules.for_players(players)
+    checked = misere = 0
+    games = [(3, 1), (3, 8), (4, 0), (4, 9), (4, 20), (6, 2), (6, 11)]
+    games += [(3, 14), (3, 25), (3, 28)]
+    for players, seed in games:
+        rules = Rules.for_players(players).replace(misere_needs_seven=False)
         state = new_game(rules, seed=seed)
         while state.phase is not Phase.PLAY and state.to_act is not None:
             state = apply(state, bot.choose(state, state.to_act))
         contract = state.contract
-        if state.phase is not Phase.PLAY or not isinstance(contract.bid, TrickBid):  # type: ignore[union-attr]
+        if state.phase is not Phase.PLAY or contract is None:
             continue
         core = inner(state)
-        team = side_mask(rules, contract.contractor)  # type: ignore[union-attr]
-        policy = rule_policy(core[SETUP], team, seat_friends(rules))
+        contractor = contract.contractor
+        if isinstance(contract.bid, TrickBid):
+            team = side_mask(rules, contractor)
+            policy = rule_policy(core[SETUP], team, seat_friends(rules))
+        else:
+            policy = rule_policy(
+                core[SETUP], 1 << contractor, seat_friends(rules), misere=contractor
+            )
+            misere += 1
         _, chosen = play_out(core, random.Random(0).random, policy)
         played = []
         while state.to_act is not None:
@@ -360,7 +370,8 @@ def test_the_playout_policy_plays_as_the_rule_based_player() -> None:
             state = apply(state, action)
         assert [choice_action(c) for c in chosen] == played
         checked += 1
-    assert checked >= 5
+    assert checked >= 8
+    assert misere >= 2
 
 
 def test_a_rollout_starts_with_its_card_and_the_best_mean_wins(

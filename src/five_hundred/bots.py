@@ -32,6 +32,7 @@ from five_hundred._rules_of_thumb import (
     follow_choice,
     keep_order,
     lead_choice,
+    misere_choice,
     order_of,
     winning,
 )
@@ -69,7 +70,7 @@ from five_hundred.state import (
     new_game,
     next_hand,
 )
-from five_hundred.tricks import PlayContext, card_power, effective_suit, trick_winner
+from five_hundred.tricks import PlayContext, card_power, effective_suit
 from five_hundred.views import SeatView, Trick, known_partner, view
 
 __all__ = [
@@ -589,7 +590,7 @@ def _play(seen: _Seen) -> PlayCard:
     if len(cards) == 1:
         card = cards[0]
     elif context.misere:
-        card = _misere_card(seen, order, cards)
+        card = _misere_card(seen, cards)
     else:
         card = _trick_card(seen, cards)
     chosen = options[card]
@@ -599,23 +600,6 @@ def _play(seen: _Seen) -> PlayCard:
     rest = [c for c in seen.hand if c != JOKER]
     longest = _longest_suit(rest, order) if rest else None
     return next((p for p in chosen if p.suit == longest), chosen[0])
-
-
-def _lowest(cards: Sequence[Card], order: _Order) -> Card:
-    strength = order.strength
-    return min(cards, key=lambda c: (strength[c], card_code(c)))
-
-
-def _highest(cards: Sequence[Card], order: _Order) -> Card:
-    strength = order.strength
-    return max(cards, key=lambda c: (strength[c], -card_code(c)))
-
-
-def _winning_now(seen: _Seen) -> tuple[int, int]:
-    """The seat winning the trick in progress and the power it wins with."""
-    index = trick_winner(seen.trick, seen.context, seen.led_suit)
-    power = _order(seen.context).power[seen.led_suit][seen.trick[index]]
-    return seen.trick_seats[index], power
 
 
 def _with_me(seen: _Seen, other: int) -> bool:
@@ -646,21 +630,18 @@ def _trick_card(seen: _Seen, cards: list[Card]) -> Card:
     return CARDS_BY_CODE[follow_choice(order, choices, led, power, beat)]
 
 
-def _misere_card(seen: _Seen, order: _Order, cards: list[Card]) -> Card:
-    contractor = seen.contract.contractor
+def _misere_card(seen: _Seen, cards: list[Card]) -> Card:
+    """The lead or follow of a misère contract: the shared rules of thumb on codes."""
+    order = order_of(seen.context.key)
+    choices = tuple(sorted(card_code(c) for c in cards))
     if not seen.trick:
-        return _lowest(cards, order)
-    by_power = order.power[seen.led_suit]
-    winner, power = _winning_now(seen)
-    if seen.seat == contractor:
-        losing = [c for c in cards if by_power[c] < power]
-        return _highest(losing or cards, order)
-    if winner == contractor:
-        # Keep the contractor winning: play under the contractor's card.
-        under = [c for c in cards if by_power[c] < power]
-        if under:
-            return _highest(under, order)
-    return _lowest(cards, order)
+        return CARDS_BY_CODE[min(choices, key=order.low.__getitem__)]
+    led = seen.led_suit.value
+    index, power = winning(order, tuple(card_code(c) for c in seen.trick), led)
+    contractor = seen.contract.contractor
+    under = seen.trick_seats[index] == contractor
+    choice = misere_choice(order, choices, led, power, seen.seat == contractor, under)
+    return CARDS_BY_CODE[choice]
 
 
 # -- playing hands and games ------------------------------------------------------------

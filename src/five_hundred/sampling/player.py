@@ -524,8 +524,10 @@ class SamplingPlayer:
             if policy is None:
                 team_mask = sum(1 << s for s in team)
                 friends = seat_friends(seen.rules)
+                contractor = seen.contract.contractor if seen.contract else -1
+                misere = contractor if isinstance(bid, MisereBid) else -1
                 policy = policy_of[key] = rule_policy(
-                    core[SETUP], team_mask, friends, named
+                    core[SETUP], team_mask, friends, named, misere
                 )
             for choice in choices:
                 # the suit led, for a Joker that names it (led before or now)
