@@ -45,6 +45,7 @@ from five_hundred._engine import compiled as _compiled
 from five_hundred._engine import core as _core
 from five_hundred._engine import entry as _entry
 from five_hundred._engine.auction import A_TO_ACT
+from five_hundred._engine.cache import BoundedCache
 from five_hundred._engine.codes import (
     BITS,
     HAND_SIZE,
@@ -574,11 +575,10 @@ _HandFacts = tuple[
     dict[int, tuple[tuple[int, ...], tuple[int, ...]]],
     dict[int, tuple[frozenset[Suit], ...]],
 ]
-_HAND_FACTS: Final[dict[int, _HandFacts]] = {}
+_HAND_FACTS: Final[BoundedCache[int, _HandFacts]] = BoundedCache(4096)
 """The facts that hold for a whole hand, by the identity of its hand record (kept with
 them, with its game record, so an identity is never mistaken), and per hand the
 tricks won and voids met, by their packed ints."""
-HAND_FACTS_SIZE: Final = 4096
 
 
 def _hand_facts(core: Core) -> _HandFacts:
@@ -599,11 +599,7 @@ def _hand_facts(core: Core) -> _HandFacts:
         hand[H_RESULT],
         game.winners,
     )
-    found: _HandFacts = (hand, game, facts, {}, {})
-    if len(_HAND_FACTS) >= HAND_FACTS_SIZE:
-        del _HAND_FACTS[next(iter(_HAND_FACTS))]
-    _HAND_FACTS[id(hand)] = found
-    return found
+    return _HAND_FACTS.keep(id(hand), (hand, game, facts, {}, {}))
 
 
 _SUITS: Final = tuple(Suit)
@@ -743,10 +739,11 @@ TrickData = tuple[int, tuple[tuple[int, int], ...], int, int]
 """A trick as ints: leader, ``(seat, card code)`` plays, suit led (-1 before the
 lead), winner (-1 while in progress)."""
 
-_TRICKS_MEMO: Final[dict[int, tuple[Any, tuple[TrickData, ...]]]] = {}
+_TRICKS_MEMO: Final[BoundedCache[int, tuple[Any, tuple[TrickData, ...]]]] = (
+    BoundedCache(4096)
+)
 """The completed tricks up to a log node that ended a trick, by the node's identity
 (the node is kept with them, so an identity is never mistaken)."""
-TRICKS_MEMO_SIZE: Final = 4096
 
 
 def trick_record(state: GameState) -> tuple[tuple[TrickData, ...], TrickData | None]:
@@ -819,9 +816,7 @@ def _done_tricks(setup: Setup, end: Log) -> tuple[TrickData, ...]:
 
 
 def _keep_tricks(node: Log, done: tuple[TrickData, ...]) -> None:
-    if len(_TRICKS_MEMO) >= TRICKS_MEMO_SIZE:
-        del _TRICKS_MEMO[next(iter(_TRICKS_MEMO))]
-    _TRICKS_MEMO[id(node)] = (node, done)
+    _TRICKS_MEMO.keep(id(node), (node, done))
 
 
 def outer(core: Core) -> GameState:
