@@ -38,6 +38,7 @@ from five_hundred._checks import (
     check_rules,
     check_seat,
     check_seed,
+    check_sides,
     check_size,
     wrong_type,
 )
@@ -970,7 +971,8 @@ def new_hand(
     Raises:
         InvalidStateError: naming the problem, if the deal is not a deal of the rules'
             pack (wrong sizes, duplicate or foreign cards) or the scores don't fit.
-        TypeError: if ``rules`` is not a :class:`~five_hundred.rules.Rules` value.
+        TypeError: if ``rules`` is not a :class:`~five_hundred.rules.Rules` value, or
+            ``scores`` is not a sequence.
     """
     rules = check_rules(rules)
     dealer = check_dealer(rules, dealer)
@@ -991,10 +993,7 @@ def hand_from_masks(
     For callers that built the deal themselves (``resample``): the deal is not
     checked again; ``rules`` and ``dealer`` must be checked already, ``scores`` are.
     """
-    totals = tuple(scores) if scores is not None else (0,) * rules.sides
-    if len(totals) != rules.sides or any(type(s) is not int for s in totals):
-        msg = f"scores needs {rules.sides} whole numbers (one per side); got {quote(scores)}"
-        raise InvalidStateError(msg)
+    totals = (0,) * rules.sides if scores is None else check_sides(rules, scores)
     for total in totals:
         check_size(total, "score")
     lost = [side for side, total in enumerate(totals) if total <= rules.losing_score]
