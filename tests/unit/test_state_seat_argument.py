@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from tests.random_games import play_random_game
 
 from five_hundred import (
     Action,
@@ -24,7 +25,6 @@ from five_hundred import (
     is_legal,
     legal_actions,
 )
-from tests.random_games import play_random_game
 
 NOT_WHOLE: tuple[object, ...] = (True, False, 1.0, 0.0, 1 + 0j, "1", "0", [0])
 """Seats that are not whole numbers (a bool is refused though it is an int)."""
