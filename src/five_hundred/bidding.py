@@ -778,7 +778,9 @@ def listed_record(
 # the record as an Auction only when a state is built.
 
 
-AuctionParts: TypeAlias = tuple[_Book, engine.AuctionRecord]
+RulesBook: TypeAlias = _Book
+"""The rules' book of an auction: its ladder, options and listings (opaque)."""
+AuctionParts: TypeAlias = tuple[RulesBook, engine.AuctionRecord]
 """An auction as a game state keeps it: its rules' book and its engine record.
 
 The state builds the :class:`Auction` value when asked for it (:func:`auction_of`;

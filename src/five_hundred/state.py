@@ -1176,6 +1176,14 @@ def _discard_of(*codes: int) -> Discard:
     return _DISCARDS[codes]
 
 
+def shared_discard(codes: tuple[int, ...]) -> Discard:
+    """The discard :func:`legal_actions` lists for these card codes (ascending).
+
+    The same object at every call, for the adapters that pick a discard card by card.
+    """
+    return _DISCARDS[codes]
+
+
 _DISCARD_ROWS: Final[list[list[Any] | None]] = [None] * (DISCARD_ROW * DISCARD_ROW)
 """The table of :func:`discard_listing`: the same shared discards, by pairs of codes."""
 

@@ -74,15 +74,14 @@ from five_hundred.bidding import (
     PASS,
     MisereBid,
     Pass,
+    RulesBook,
     TrickBid,
-    _Book,
     rank_listing,
 )
 from five_hundred.cards import CARDS_BY_CODE, Card, Strain, Suit, card_code
 from five_hundred.errors import IllegalActionError, quote, wrong_type
 from five_hundred.rules import Rules
 from five_hundred.state import (
-    _DISCARDS,
     GameState,
     Phase,
     after_call,
@@ -94,6 +93,7 @@ from five_hundred.state import (
     inner,
     legal_actions,
     outer,
+    shared_discard,
 )
 from five_hundred.tricks import PLAYS
 from five_hundred.views import SeatView, view
@@ -427,7 +427,9 @@ class Table:
                 # Three held cards, each checked as it was picked: the listing's
                 # shared Discard of those codes (ascending), built once.
                 self.picks = ()
-                return self._moved(after_discard(core, _DISCARDS[tuple(sorted(picks))]))
+                return self._moved(
+                    after_discard(core, shared_discard(tuple(sorted(picks))))
+                )
         legal = self.legal()
         if action_id not in legal or phase in _FAST_PHASES:
             raise IllegalActionError(self._refusal(_check_id(action_id)))
@@ -480,13 +482,13 @@ _PICK_TABLE: Final = id_table(PICK)
 """The pick ids of the sets of cards met."""
 
 
-_Bids = tuple[_Book, AuctionRecord, Log]
+_Bids = tuple[RulesBook, AuctionRecord, Log]
 _CallIds = tuple[tuple[Action, ...], tuple[int, ...], dict[int, tuple[int, Action]]]
 _CALL_IDS: Final[BoundedCache[int, _CallIds]] = BoundedCache(_SEEN_MAX)
 """The ids of each listing of legal calls (shared tuples: by identity, kept here)."""
 
 
-def _call_ids(book: _Book, record: AuctionRecord) -> _CallIds:
+def _call_ids(book: RulesBook, record: AuctionRecord) -> _CallIds:
     """The legal calls now: the listing, its ids (ascending), each id's rank and call."""
     calls, ranks = rank_listing(book, record)
     found = _CALL_IDS.get(id(calls))
