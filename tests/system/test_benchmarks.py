@@ -206,6 +206,8 @@ def test_bench_solver_interleaves_its_anchor(monkeypatch: pytest.MonkeyPatch) ->
     assert [m.anchor for m in measured] == [0.05] * len(bench.KINDS)
     assert [m.mean for m in measured] == pytest.approx([0.015, 0.03, 0.045])
     assert [m.p95 for m in measured] == pytest.approx([0.02, 0.04, 0.06])
+    assert [m.slowest for m in measured] == pytest.approx([0.02, 0.04, 0.06])
+    assert all(m.p95 <= m.p99 <= m.slowest for m in measured)
     # without endplay: no anchor, the solver timed alone
     assert bench._measure(solve, 1, None)[0].anchor is None
 
@@ -213,12 +215,12 @@ def test_bench_solver_interleaves_its_anchor(monkeypatch: pytest.MonkeyPatch) ->
 def test_bench_solver_serves_only_a_compiled_build() -> None:
     bench = load("bench_solver")
     if five_hundred.compiled:
-        with bench._remote(sys.executable, 1) as solve:
+        with bench._remote(sys.executable, 1, 4) as solve:
             assert solve(2, 0) > 0  # misère: the quickest of the three
     else:
         with (
             pytest.raises(SystemExit, match="does not run the compiled engine"),
-            bench._remote(sys.executable, 1),
+            bench._remote(sys.executable, 1, 4),
         ):
             pass
 
