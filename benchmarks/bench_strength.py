@@ -245,6 +245,7 @@ def summary(name: str, a: Side, b: Side, result: Any) -> dict[str, Any]:
         "deals": result.deals,
         "mean": result.mean,
         "ci95": [result.low, result.high],
+        "differences": list(result.differences),
         "a": sides[0],
         "b": sides[1],
     }

@@ -75,9 +75,10 @@ LEVELS: Final[Mapping[str, Mapping[str, Any]]] = MappingProxyType(
             {
                 "samples": 40,
                 "budget": 0.5,
-                "bid_samples": 48,
+                "bid_samples": 32,
                 "bid_budget": 1.0,
                 "rollouts": 80,
+                "inference": True,
             }
         ),
     }
