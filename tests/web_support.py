@@ -120,7 +120,7 @@ class ServerProcess:
         self.pace = pace
         self.port = free_port()
         self.process: subprocess.Popen[str] | None = None
-        self.output = ""
+        self.log = db.with_name(f"{db.name}.{self.port}.log")
 
     @property
     def url(self) -> str:
@@ -139,13 +139,10 @@ class ServerProcess:
         ]
         command += ["--db", str(self.db), "--pace", str(self.pace)]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.process = subprocess.Popen(
-            command,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=env,
-        )
+        with self.log.open("a") as log:
+            self.process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, text=True, env=env
+            )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -163,7 +160,6 @@ class ServerProcess:
         if self.process is not None and self.process.poll() is None:
             os.kill(self.process.pid, signal.SIGKILL)
             self.process.wait(10)
-        self.read_output()
 
     def stop(self) -> int:
         """Stop the server as Ctrl-C does; its exit status."""
@@ -176,19 +172,11 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(5)
-        self.read_output()
         return self.process.returncode
 
     def read_output(self) -> str:
-        """Everything the server printed so far (once it has stopped)."""
-        process = self.process
-        if (
-            process is not None
-            and process.stdout is not None
-            and process.poll() is not None
-        ):
-            self.output += process.stdout.read()
-        return self.output
+        """Everything the server printed so far."""
+        return self.log.read_text() if self.log.exists() else ""
 
     def __enter__(self) -> "ServerProcess":
         self.start()

@@ -1,6 +1,7 @@
 """``serve``: the game server and browser table (needs the ``web`` extra)."""
 
 import argparse
+import contextlib
 import os
 import sqlite3
 import sys
@@ -114,6 +115,8 @@ def run(args: argparse.Namespace, out: _Out) -> int:
         ws_max_size=1 << 16,
         lifespan="on",
     )
-    uvicorn.Server(config).run()
+    # uvicorn stops cleanly on Ctrl-C, then passes the KeyboardInterrupt on.
+    with contextlib.suppress(KeyboardInterrupt):
+        uvicorn.Server(config).run()
     out.line("Stopped.")
     return 0
