@@ -157,3 +157,19 @@ def test_serve_prints_the_address_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     assert f"open http://127.0.0.1:{server.port}/ in a browser" in output
     assert "Stopped." in output
     assert "Traceback" not in output
+
+
+def test_the_load_benchmark_runs_and_loses_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tests.test_benchmarks_run import load
+
+    bench = load("bench_web")
+    results = bench.main(tables=2, busy=2, probes=5, target=100, timeout=120)
+    assert results["lost"] == 0
+    assert results["load moves"] > 0
+    out = capsys.readouterr().out
+    assert "reference: the probe's p50 on an idle server" in out
+    assert "2 games ended" in out
+    with pytest.raises(ValueError, match="at least 1"):
+        bench.main(tables=0)

@@ -316,7 +316,9 @@ class Hub:
         self.store = store
         self.pace = pace
         self.tables: dict[str, Table] = {}
+        self._workers = workers
         self._pool = ThreadPoolExecutor(workers, thread_name_prefix="five-hundred-bot")
+        self._turns: asyncio.Semaphore | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._started = False
 
@@ -350,6 +352,10 @@ class Hub:
     def start(self) -> None:
         """Set the computer players going (call on the running event loop)."""
         self._started = True
+        # As many computer moves at once as there are threads to think in: the
+        # others wait off the event loop's queue, so that people's messages are
+        # answered between two computer moves, however many tables are busy.
+        self._turns = asyncio.Semaphore(self._workers)
         for table in self.tables.values():
             self._continue(table)
 
@@ -457,25 +463,33 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
     async def _computer_moves(self, table: Table, seat: int) -> None:
-        try:
-            if self.pace:
-                await asyncio.sleep(self.pace)
-            moves = table.moves
-            seen = view(table.state, seat)
-            player = table.players[seat]
-            loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(self._pool, player.choose, seen, seat)
-            if table.moves != moves:  # pragma: no cover - only its own turn moves
-                return
+        if self.pace:
+            await asyncio.sleep(self.pace)
+        turns = self._turns
+        if turns is None:  # pragma: no cover - started before any task
+            return
+        async with turns:
             try:
-                after = apply(table.state, action, seat=seat)
-            except (FiveHundredError, TypeError) as error:
-                _log.error("table %s: %r chose %r: %s", table.id, player, action, error)
-                action = seen.legal_actions[0]
-                after = apply(table.state, action, seat=seat)
-        finally:
-            table.thinking = False
-        self._accept(table, Move(seat, str(action)), after)
+                moves = table.moves
+                seen = view(table.state, seat)
+                player = table.players[seat]
+                loop = asyncio.get_running_loop()
+                action = await loop.run_in_executor(
+                    self._pool, player.choose, seen, seat
+                )
+                if table.moves != moves:  # pragma: no cover - only its turn moves
+                    return
+                try:
+                    after = apply(table.state, action, seat=seat)
+                except (FiveHundredError, TypeError) as error:
+                    _log.error(
+                        "table %s: %r chose %r: %s", table.id, player, action, error
+                    )
+                    action = seen.legal_actions[0]
+                    after = apply(table.state, action, seat=seat)
+            finally:
+                table.thinking = False
+            self._accept(table, Move(seat, str(action)), after)
 
     async def _computers_deal(self, table: Table) -> None:
         try:
