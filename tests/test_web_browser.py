@@ -40,7 +40,7 @@ FLAGS = (
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    "--window-size=1280,1000",
+    "--window-size=1280,1200",
 )
 SHOTS = os.environ.get("FIVE_HUNDRED_SCREENSHOTS")
 By, Keys = by.By, keys.Keys

@@ -463,7 +463,8 @@ function drawHand(view) {
     const picked = game.selected.has(card);
     const label = `${cardName(card)}${playable ? ", playable" : ""}${picked ? ", chosen to discard" : ""}`;
     const button = cardFace(card, {
-      tag: "button", type: "button", class: `in-hand${usable ? " usable" : ""}${picked ? " picked" : ""}`,
+      tag: "button", type: "button",
+      class: `in-hand${usable ? " usable" : ""}${picked ? " picked" : ""}${view.phase === "play" ? "" : " idle"}`,
       "aria-label": label, "aria-pressed": discarding ? String(picked) : null,
       "aria-disabled": usable ? null : "true", tabindex: index === 0 ? "0" : "-1", "data-card": card,
     });
