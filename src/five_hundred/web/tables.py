@@ -7,8 +7,8 @@ thread and applied back on the loop.  Each accepted move is stored
 (:class:`~five_hundred.web.store.Store`) before anyone is told of it, then each
 connection gets its seat's view.
 
-The library does the refereeing: :func:`~five_hundred.parse_action` reads what the
-player typed in the context of their own view, and :func:`~five_hundred.apply` with
+The library does the refereeing: :func:`~five_hundred.actions.parse_action` reads what the
+player typed in the context of their own view, and :func:`~five_hundred.state.apply` with
 ``seat=`` refuses a move from a seat that is not to act.  A spectator never acts.
 """
 
@@ -50,6 +50,7 @@ __all__ = [
     "Hub",
     "Listener",
     "Refusal",
+    "SeatSpec",
     "SpecError",
     "Table",
     "TableSpec",

@@ -1,0 +1,499 @@
+"""The sampling player, the duplicate match and the bid advisor."""
+
+import json
+import random
+import re
+
+import pytest
+
+import five_hundred
+from five_hundred import (
+    Action,
+    GameState,
+    InvalidStateError,
+    Phase,
+    RandomPlayer,
+    RuleBasedPlayer,
+    Rules,
+    SeatView,
+    apply,
+    bid_value,
+    legal_actions,
+    new_game,
+    parse_cards,
+    play_hand,
+    sampling,
+    view,
+)
+from five_hundred._engine.codes import codes_from_mask
+from five_hundred._engine.core import SETUP
+from five_hundred._engine.playout import Policy, play_out
+from five_hundred._rules_of_thumb import (
+    rule_discard,
+    rule_policy,
+    seat_friends,
+    side_mask,
+)
+from five_hundred.bidding import Pass, TrickBid, parse_bid
+from five_hundred.bots import _strain_estimate
+from five_hundred.cards import CARDS_BY_CODE, Strain, mask_from_cards
+from five_hundred.cli import main
+from five_hundred.parallel import Outcome
+from five_hundred.sampling import SamplingPlayer, advise_bids, duplicate_match
+from five_hundred.sampling import advice as sampling_advice
+from five_hundred.sampling import player as sampling_player
+from five_hundred.sampling._simulation import _BidSimulator, _shown
+from five_hundred.sampling.player import _choice_of, _forced_first
+from five_hundred.search.playout import choice_action
+from five_hundred.state import inner
+
+
+def _endgame(seed: int, left: int) -> tuple[object, int]:
+    state = new_game(seed=seed)
+    bot = RuleBasedPlayer()
+    while state.to_act is not None and (
+        state.phase is not Phase.PLAY or 10 - state.tricks_played > left
+    ):
+        seat = state.to_act
+        state = apply(state, bot.choose(view(state, seat), seat))
+    assert state.to_act is not None
+    return state, state.to_act
+
+
+def test_plays_whole_hands_legally_and_replays_from_its_seed() -> None:
+    for players in (3, 4, 5, 6):
+        rules = Rules.for_players(players)
+
+        def finish(seed: int, rules: Rules = rules) -> tuple[object, ...]:
+            bots = [
+                SamplingPlayer(
+                    budget=None, bid_budget=None, samples=3, rollouts=1, seed=s
+                )
+                for s in range(rules.players)
+            ]
+            return play_hand(new_game(rules, seed=seed), bots).actions
+
+        assert finish(2) == finish(2)
+
+
+def test_a_spent_budget_still_gives_a_legal_action() -> None:
+    state, seat = _endgame(3, 4)
+    player = SamplingPlayer(budget=0.0, samples=50)
+    assert player.choose(view(state, seat), seat) in legal_actions(state)  # type: ignore[arg-type]
+
+
+def test_bad_views_and_settings_are_typed_errors() -> None:
+    state, seat = _endgame(3, 4)
+    player = SamplingPlayer()
+    other = (seat + 1) % 4
+    with pytest.raises(InvalidStateError, match="view is seat"):
+        player.choose(view(state, other), seat)  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError, match="not to act"):
+        player.choose(view(state, other), other)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="SeatView"):
+        player.choose(state, seat)  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError, match="samples"):
+        SamplingPlayer(samples=0)
+    with pytest.raises(InvalidStateError, match="solve_tricks"):
+        SamplingPlayer(solve_tricks=11)
+    with pytest.raises(InvalidStateError, match="rollouts"):
+        SamplingPlayer(rollouts=-1)
+
+
+def test_a_player_against_itself_is_even() -> None:
+    result = duplicate_match(RuleBasedPlayer(), RuleBasedPlayer(), deals=4, seed=1)
+    assert result.differences == (0.0,) * 4
+    assert (result.low, result.mean, result.high) == (0.0, 0.0, 0.0)
+    assert result.bid[0] == result.bid[1]
+    assert result.made[0] == result.made[1]
+
+
+def test_a_match_reports_each_deal_and_the_interval() -> None:
+    result = duplicate_match(
+        RuleBasedPlayer(), RandomPlayer(1), deals=3, rules=Rules.three_player(), seed=5
+    )
+    assert result.deals == len(result.differences) == 3
+    assert result.low <= result.mean <= result.high
+    assert result.mean == pytest.approx(sum(result.differences) / 3)
+    assert all(t >= 0 for t in result.seconds)
+    with pytest.raises(InvalidStateError, match="deals"):
+        duplicate_match(RuleBasedPlayer(), RuleBasedPlayer(), deals=0)
+
+
+class _Unpicklable(RuleBasedPlayer):
+    """A player that cannot go to another process (it holds a lambda)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hook = lambda: None
+
+
+class _StopAt(RuleBasedPlayer):
+    """Presses Ctrl-C at its first decision of the deals from ``seed`` on."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__()
+        self.hands = {
+            view(new_game(Rules(), seed=later), seat).hand
+            for later in range(seed, seed + 10)
+            for seat in range(4)
+        }
+
+    def choose(self, seen: SeatView | GameState, seat: int) -> Action:
+        if isinstance(seen, SeatView) and seen.hand in self.hands:
+            raise KeyboardInterrupt
+        return super().choose(seen, seat)
+
+
+def test_a_match_is_the_same_for_any_number_of_workers() -> None:
+    sampler = SamplingPlayer(
+        samples=3, bid_samples=3, budget=None, bid_budget=None, rollouts=2, seed=4
+    )
+    serial = duplicate_match(sampler, RuleBasedPlayer(), deals=3, seed=11)
+    pooled = duplicate_match(sampler, RuleBasedPlayer(), deals=3, seed=11, workers=2)
+    assert pooled[:7] == serial[:7]  # all but the times
+    assert not serial.interrupted
+    assert not pooled.interrupted
+    # a deal's result depends on its seed only, not on the deals played before it
+    later = duplicate_match(sampler, RuleBasedPlayer(), deals=2, seed=12)
+    assert later.differences == serial.differences[1:]
+    # players that cannot reach another process are a clear error, not a hang
+    with pytest.raises(TypeError, match="must pickle"):
+        duplicate_match(_Unpicklable(), RuleBasedPlayer(), deals=1, workers=2)
+
+
+def test_ctrl_c_keeps_the_finished_deals_of_a_match() -> None:
+    result = duplicate_match(_StopAt(2), RuleBasedPlayer(), deals=6, seed=0)
+    assert result.interrupted
+    assert result.deals == len(result.differences) == 2  # the first chunk
+    with pytest.raises(KeyboardInterrupt):
+        duplicate_match(_StopAt(0), RuleBasedPlayer(), deals=6, seed=0)
+
+
+def test_ctrl_c_in_the_match_command_prints_the_finished_deals(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import five_hundred.cli.match as command
+
+    monkeypatch.setattr(command, "_player", lambda *_: _StopAt(2))
+    argv = ["match", "rules", "rules", "--deals", "6", "--workers", "1"]
+    assert main([*argv, "--progress", "never"]) == 130
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Interrupted after 2 of 6 deals: the results below are of those."
+    assert lines[1].startswith("rules (A) against rules (B): 2 deals from seed 0 in ")
+    monkeypatch.setattr(command, "_player", lambda *_: _StopAt(0))
+    assert main([*argv, "--progress", "never"]) == 130
+    assert capsys.readouterr().out == "Interrupted before a deal was finished.\n"
+
+
+def test_advice_gives_chances_and_expected_scores() -> None:
+    rules = Rules.two_player()
+    hand = parse_cards("JK JH JD AH KH QH 10S AS KC 10D")
+    advice = advise_bids(hand, rules, samples=2, seed=3)
+    assert advice
+    for item in advice:
+        assert 0 <= item.chance <= 1
+        value = bid_value(item.bid, rules)
+        assert item.expected == pytest.approx(value * (2 * item.chance - 1))
+    assert [a.expected for a in advice] == sorted(
+        (a.expected for a in advice), reverse=True
+    )
+    with pytest.raises(InvalidStateError, match="ten distinct cards"):
+        advise_bids(hand[:9], rules)
+
+
+def test_the_analysis_names_are_exported_from_the_package() -> None:
+    # the package page's promise: every documented public name is importable from it
+    for name in sampling.__all__:
+        assert name in five_hundred.__all__
+        assert getattr(five_hundred, name) is getattr(sampling, name)
+
+
+def test_advice_refuses_bad_arguments_by_name() -> None:
+    rules = Rules()
+    hand = parse_cards("JK JH JD AH KH QH 10H 9S 8C 7D")
+    with pytest.raises(InvalidStateError, match=r"invalid seat '9': seats are 0 to 3"):
+        advise_bids(hand, rules, seat=9)
+    with pytest.raises(InvalidStateError, match=r"invalid dealer '4'"):
+        advise_bids(hand, rules, dealer=4)
+    with pytest.raises(InvalidStateError, match="samples must be a positive whole"):
+        advise_bids(hand, rules, samples=0)
+    with pytest.raises(InvalidStateError, match="invalid seed"):
+        advise_bids(hand, rules, seed="1")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="use parse_cards to read text"):
+        advise_bids("JK JH JD AH KH QH 10H 9S 8C 7D", rules)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="use parse_card to read text"):
+        advise_bids(["JK", *hand[1:]], rules)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="expected a Rules value"):
+        advise_bids(hand, "4 players")  # type: ignore[arg-type]
+
+
+def test_advice_reports_progress_by_sample(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = parse_cards("JK JH JD AH KH QH 10S AS KC 10D")
+    done: list[int] = []
+    rules = Rules.two_player()
+    advice = advise_bids(hand, rules, samples=3, seed=1, progress=done.append)
+    assert done == [1, 2, 3]
+    assert advice == advise_bids(hand, rules, samples=3, seed=1)
+    text = "JK JH JD AH KH QH 10S AS KC 10D"
+    argv = ["advise", "--players", "2", "--hand", text, "--samples", "2"]
+    assert main([*argv, "--progress", "always"]) == 0
+    out, err = capsys.readouterr()
+    assert "sampling" in err  # the bar is on stderr
+    assert "\x1b" not in out
+    assert out.startswith("2 sampled deals, solved double-dummy")
+
+
+def test_advice_is_the_same_on_any_number_of_workers(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # each sample's deal has its own seed: the estimates do not depend on the split
+    hand = parse_cards("JK JH JD AH KH QH 10S AS KC 10D")
+    rules = Rules.two_player()
+    serial = advise_bids(hand, rules, samples=3, seed=4, workers=1)
+    assert advise_bids(hand, rules, samples=3, seed=4, workers=2) == serial
+    assert advise_bids(hand, rules, samples=3, seed=5) != serial  # the seed matters
+    text = "JK JH JD AH KH QH 10S AS KC 10D"
+    argv = ["advise", "--players", "2", "--hand", text, "--samples", "3", "--json"]
+    assert main([*argv, "--workers", "1"]) == 0
+    one = capsys.readouterr().out
+    assert main([*argv, "--workers", "2"]) == 0
+    assert capsys.readouterr().out == one
+
+    def interrupted(*_: object, **__: object) -> Outcome[object]:
+        return Outcome((), interrupted=True)  # what Ctrl-C makes of the run
+
+    monkeypatch.setattr(sampling_advice, "run_chunks", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        advise_bids(hand, rules, samples=2)
+    assert main(argv) == 130
+    assert capsys.readouterr().out == "Interrupted: no estimate.\n"
+
+
+def test_advise_json_is_the_advice(capsys: pytest.CaptureFixture[str]) -> None:
+    text = "JK JH JD AH KH QH 10S AS KC 10D"
+    argv = ["advise", "--players", "2", "--hand", text, "--samples", "2", "--seed", "3"]
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    rules = Rules.two_player()
+    advice = advise_bids(parse_cards(text), rules, samples=2, seed=3)
+    assert data["bids"] == [
+        {"bid": str(item.bid), "chance": item.chance, "expected": item.expected}
+        for item in advice
+    ]
+    assert data["hand"] == text.split()
+    assert (data["seat"], data["dealer"], data["samples"], data["seed"]) == (
+        0,
+        None,
+        2,
+        3,
+    )
+    assert Rules.from_dict(data["rules"]) == rules
+
+
+def test_match_json_gives_the_result(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["match", "rules", "random", "--deals", "4", "--seed", "5", "--json"]
+    argv += ["--progress", "never"]
+    assert main([*argv, "--workers", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    result = duplicate_match(RuleBasedPlayer(), RandomPlayer(6), deals=4, seed=5)
+    assert data["deals"] == 4
+    assert data["interrupted"] is False
+    assert data["differences"] == list(result.differences)
+    assert data["mean"] == pytest.approx(result.mean)
+    assert data["ci95"] == pytest.approx([result.low, result.high])
+    assert (data["a"]["player"], data["b"]["player"]) == ("rules", "random")
+    assert [data["a"]["contracts"], data["b"]["contracts"]] == list(result.bid)
+    assert [data["a"]["made"], data["b"]["made"]] == list(result.made)
+    assert data["a"]["longest_decision"] >= data["a"]["seconds_per_decision"] > 0
+    assert Rules.from_dict(data["rules"]) == Rules()
+    assert main([*argv, "--workers", "2"]) == 0
+    pooled = json.loads(capsys.readouterr().out)
+    for key in ("deals", "differences", "mean", "ci95"):
+        assert pooled[key] == data[key]  # the same results with any number of workers
+
+
+def test_match_and_advise_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["match", "rules", "random", "--deals", "2", "--progress", "never"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert re.search(r"A - B: [+-]\d+\.\d points a deal \(95% CI", out)
+    argv = ["match", "sampling", "rules", "--deals", "2", "--progress", "never"]
+    argv += ["--samples", "2", "--bid-samples", "2", "--rollouts", "2"]
+    argv += ["--budget", "none"]
+    argv += ["--bid-budget", "none"]
+    assert main([*argv, "--workers", "1"]) == 0
+    serial = capsys.readouterr().out.splitlines()
+    assert main([*argv, "--workers", "2"]) == 0
+    pooled = capsys.readouterr().out.splitlines()
+    assert pooled[1:3] == serial[1:3]  # the rules and the score; times differ
+    assert main([*argv, "--budget", "0"]) == 2
+    assert "expected seconds (more than 0) or none" in capsys.readouterr().err
+    hand = "JK JH JD AH KH QH 10S AS KC 10D"
+    assert main(["advise", "--players", "2", "--hand", hand, "--samples", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "made %" in out
+    assert "expected" in out
+
+
+def test_the_playout_policy_plays_as_the_rule_based_player() -> None:
+    # rule_policy is the rules of thumb on codes: the same cards, trick for trick
+    bot = RuleBasedPlayer()
+    checked = 0
+    for players, seed in [(3, 1), (3, 8), (4, 0), (4, 9), (4, 20), (6, 2), (6, 11)]:
+        rules = Rules.for_players(players)
+        state = new_game(rules, seed=seed)
+        while state.phase is not Phase.PLAY and state.to_act is not None:
+            state = apply(state, bot.choose(state, state.to_act))
+        contract = state.contract
+        if state.phase is not Phase.PLAY or not isinstance(contract.bid, TrickBid):  # type: ignore[union-attr]
+            continue
+        core = inner(state)
+        team = side_mask(rules, contract.contractor)  # type: ignore[union-attr]
+        policy = rule_policy(core[SETUP], team, seat_friends(rules))
+        _, chosen = play_out(core, random.Random(0).random, policy)
+        played = []
+        while state.to_act is not None:
+            action = bot.choose(state, state.to_act)
+            played.append(action)
+            state = apply(state, action)
+        assert [choice_action(c) for c in chosen] == played
+        checked += 1
+    assert checked >= 5
+
+
+def test_a_rollout_starts_with_its_card_and_the_best_mean_wins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state, seat = _endgame(4, 8)
+    assert isinstance(state, GameState)
+    core = inner(state)
+    legal = legal_actions(state)
+    assert len(legal) > 1
+    # the forced policy's first choice is the card, then the policy decides
+    policy = _forced_first(_choice_of(legal[-1]), lambda *_: -5)
+    assert policy(seat, (), ()) == _choice_of(legal[-1])
+    assert policy(seat, (), ()) == -5
+    # with playouts in which the contracting side takes every trick after one card
+    # only, the contracting side plays that card and the defence never does
+    contract = state.contract
+    assert contract is not None
+    team = side_mask(state.rules, contract.contractor)
+    for target in (legal[0], legal[-1]):
+        wanted = _choice_of(target)
+
+        def fake(
+            core: object, random_: object, policy: Policy, wanted: int = wanted
+        ) -> tuple[int, list[int]]:
+            first = policy(seat, (), ())
+            won = sum(8 << 4 * s for s in range(4) if team >> s & 1)
+            return (won if first == wanted else 0), [first]
+
+        monkeypatch.setattr(sampling_player, "play_out", fake)
+        player = SamplingPlayer(budget=None, rollouts=3, solve_tricks=1)
+        chosen = player.choose(view(state, seat), seat)
+        if team >> seat & 1:
+            assert chosen == target
+        else:
+            assert chosen != target
+    assert core == inner(state)  # the state is unchanged
+
+
+def test_rollouts_lead_the_joker_in_no_trumps_naming_each_suit() -> None:
+    # a no-trump contract: the leader holds the un-nominated Joker; every named lead
+    # is played out (the policy follows the suit it names) and the choice is legal
+    found = 0
+    bot = RuleBasedPlayer()
+    for seed in range(200):
+        state = new_game(seed=seed)
+        while state.phase is not Phase.PLAY and state.to_act is not None:
+            actor = state.to_act
+            action = bot.choose(view(state, actor), actor)
+            if state.phase is Phase.BIDDING and not isinstance(action, Pass):
+                action = next(
+                    (
+                        a
+                        for a in legal_actions(state)
+                        if isinstance(a, TrickBid) and a.strain is Strain.NO_TRUMPS
+                    ),
+                    action,
+                )
+            state = apply(state, action)
+        if state.phase is not Phase.PLAY:
+            continue
+        while state.to_act is not None and state.tricks_played < 6:
+            seat = state.to_act
+            legal = legal_actions(state)
+            if any(getattr(a, "suit", None) is not None for a in legal):
+                player = SamplingPlayer(budget=None, rollouts=4, seed=seed)
+                assert player.choose(view(state, seat), seat) in legal
+                found += 1
+                break
+            state = apply(state, bot.choose(view(state, seat), seat))
+        if found >= 3:
+            break
+    assert found >= 3
+
+
+def test_bids_and_discards_by_simulation_are_legal() -> None:
+    for players in (3, 4, 6):
+        rules = Rules.for_players(players)
+        for seed in range(3):
+            state = new_game(rules, seed=seed)
+            bots = [
+                SamplingPlayer(
+                    bid_samples=4, discard_samples=2, bid_budget=None, seed=s
+                )
+                for s in range(players)
+            ]
+            while state.phase is not Phase.PLAY and state.to_act is not None:
+                seat = state.to_act
+                action = bots[seat].choose(view(state, seat), seat)
+                assert action in legal_actions(state)
+                state = apply(state, action)
+
+
+def test_an_opponents_bid_shapes_the_simulated_deals() -> None:
+    # after 6S by the first bidder, the next seat's simulated deals give the bidder a
+    # hand the rules of thumb value at six spades (about one random hand in seven
+    # does; a hand is redrawn up to 40 times, and these seeded deals all fit)
+    first = new_game(seed=3)
+    bidder = first.to_act
+    assert bidder is not None
+    state = apply(first, parse_bid("6S"))
+    seen = view(state, state.to_act)
+    shown = _shown(seen)
+    assert shown == ((bidder, (6, 0, 0, 0, 0), False),)
+    simulator = _BidSimulator(seen, seen.seat, random.Random(2))  # type: ignore[arg-type]
+    for hands, _ in simulator.deals(shown, 5):
+        cards = [CARDS_BY_CODE[c] for c in codes_from_mask(hands[bidder])]
+        assert _strain_estimate(cards, Strain.SPADES, state.rules) >= 6
+
+
+def test_simulation_settings_are_checked() -> None:
+    with pytest.raises(InvalidStateError, match="bid_samples"):
+        SamplingPlayer(bid_samples=-1)
+    with pytest.raises(InvalidStateError, match="discard_samples"):
+        SamplingPlayer(discard_samples=-1)
+
+
+def test_the_simulated_discard_rule_is_the_rule_based_players() -> None:
+    bot = RuleBasedPlayer()
+    checked = 0
+    for seed in range(12):
+        state = new_game(seed=seed)
+        while state.phase is Phase.BIDDING:
+            state = apply(state, bot.choose(state, state.to_act))  # type: ignore[arg-type]
+        if state.phase is not Phase.DISCARD or not isinstance(
+            state.contract.bid,  # type: ignore[union-attr]
+            TrickBid,
+        ):
+            continue
+        seat = state.to_act
+        held = mask_from_cards(state.hands[seat])  # type: ignore[index]
+        discard = bot.choose(state, seat)  # type: ignore[arg-type]
+        rule = rule_discard(inner(state)[SETUP].key, held)
+        assert rule == mask_from_cards(discard.cards)  # type: ignore[union-attr]
+        checked += 1
+    assert checked >= 6
