@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.extras import need
+from tests.web_support import check, check_message, hidden_from, view_cards
 
 from five_hundred import (
     GameRecord,
@@ -21,8 +23,6 @@ from five_hundred import (
     record,
     view,
 )
-from tests.extras import need
-from tests.web_support import check, check_message, hidden_from, view_cards
 
 testclient = need("starlette.testclient")
 web_app = need("five_hundred.web.app")

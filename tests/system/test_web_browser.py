@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from five_hundred import RuleBasedPlayer, Rules, play_game, record
 from tests.extras import REQUIRED, need
 from tests.web_support import ServerProcess
+
+from five_hundred import RuleBasedPlayer, Rules, play_game, record
 
 webdriver = need("selenium.webdriver")
 by = need("selenium.webdriver.common.by")
