@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from tests.extras import need
+from tests.helpers import load_benchmark
 from tests.web_support import ServerProcess, check_message, running
 
 from five_hundred import GameRecord, Phase
@@ -162,9 +163,7 @@ def test_serve_prints_the_address_and_stops_on_ctrl_c(tmp_path: Path) -> None:
 def test_the_load_benchmark_runs_and_loses_nothing(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from tests.system.test_benchmarks import load
-
-    bench = load("bench_web")
+    bench = load_benchmark("bench_web")
     results = bench.main(tables=2, busy=2, probes=5, target=100, timeout=120)
     assert results["lost"] == 0
     assert results["load moves"] > 0
