@@ -589,8 +589,7 @@ function drawBidding(view) {
 }
 
 function drawDiscard(view) {
-  const size = view.hand.length - view.hand_sizes.filter((_, s) => s !== view.seat).reduce((a, b) => Math.max(a, b), 0);
-  const count = Math.max(size, 0);
+  const count = view.kitty.length; // as many cards as the kitty held
   const chosen = [...game.selected];
   const action = discardAction(view, chosen);
   $("discard-note").textContent = `Choose ${count} cards to discard (${chosen.length} chosen).`;
