@@ -265,3 +265,42 @@ def test_replay_steps_through_a_saved_record(
     steps = int(where.text.split(" of ")[1].split()[0])
     assert f"position {steps} of {steps}" in where.text
     saved.unlink()
+
+
+def test_a_dropped_connection_reconnects_to_the_same_seat(
+    browser: Any, tmp_path: Path
+) -> None:
+    db = tmp_path / "tables.sqlite3"
+    first = ServerProcess(db, pace=0.02)
+    first.start()
+    try:
+        browser.get(first.url + "/")
+        browser.find_element(By.ID, "seed").send_keys("5")
+        browser.find_element(
+            By.CSS_SELECTOR, "#create-form button[type=submit]"
+        ).click()
+        until(browser, lambda d: "/play/" in d.current_url)
+        my_move(browser)
+        hand = [
+            b.get_attribute("data-card")
+            for b in browser.find_elements(By.CSS_SELECTOR, "#hand button")
+        ]
+    finally:
+        first.kill()  # the network drops: the page keeps trying
+    until(browser, lambda d: "reconnecting" in d.find_element(By.ID, "status").text)
+    second = ServerProcess(db, pace=0.02, port=first.port)
+    second.start()
+    try:
+        until(
+            browser,
+            lambda d: d.find_element(By.ID, "status").text == "connected",
+            seconds=30,
+        )
+        again = [
+            b.get_attribute("data-card")
+            for b in browser.find_elements(By.CSS_SELECTOR, "#hand button")
+        ]
+        assert again == hand
+        assert my_move(browser) in ("bidding", "play")
+    finally:
+        second.stop()
