@@ -71,21 +71,16 @@ LEVELS: Final[Mapping[str, Mapping[str, Any]]] = MappingProxyType(
             }
         ),
         "hard": MappingProxyType({}),
-        "expert": MappingProxyType(
-            {
-                "samples": 40,
-                "budget": 0.5,
-                "bid_samples": 32,
-                "bid_budget": 1.0,
-                "rollouts": 80,
-                "inference": True,
-            }
-        ),
+        "expert": MappingProxyType({"budget": 0.5, "bid_budget": 1.0}),
     }
 )
-"""The settings of each level of :meth:`~five_hundred.sampling.SamplingPlayer.level`, from the weakest
-(the others are the defaults); :doc:`/how-to/write-a-bot` gives each one's measured
-strength and time a decision."""
+"""The settings of each level of :meth:`~five_hundred.sampling.SamplingPlayer.level`,
+from the weakest (a setting not named is the default's).
+:doc:`/explanation/double-dummy` gives each one's measured strength and time a
+decision: ``easy`` plays about as the rule-based player, ``hard`` is the defaults, and
+``expert`` is ``hard``'s search with time budgets two and a half times as long, so
+that a slower machine does not cut it short (with the budgets off the two make the
+same choices; searching more deals measured no stronger)."""
 _INFER_TRIES: Final = 3
 """With inference, deals drawn at most per deal used (see ``inference``)."""
 _DISCARD_CHOICES: Final = 5
@@ -185,7 +180,8 @@ class SamplingPlayer:
     partner call are the rules of thumb's.
 
     With ``budget`` and ``bid_budget`` both ``None`` the player is deterministic for
-    its seed.
+    its seed.  :meth:`level` gives the named presets an app can offer (``"easy"`` to
+    ``"expert"``), and :meth:`evaluate` the estimates behind each choice (for hints).
 
     Raises:
         InvalidStateError: in :meth:`choose`, if the view is not the seat's or the
