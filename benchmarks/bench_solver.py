@@ -47,7 +47,7 @@ from five_hundred import (
     new_game,
     solve_plays,
 )
-from five_hundred.sampling import _contract_state
+from five_hundred.sampling._simulation import _contract_state
 
 _OPEN_MISERE = Rules(misere_needs_seven=False)
 """The standard game, with misère open at once (the gate shapes only the auction)."""

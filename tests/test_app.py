@@ -180,6 +180,7 @@ def _refusals() -> Iterator[tuple[str, str]]:
     """(code expected, code raised) for one scenario of each refusal."""
     bidding = new_game(seed=1)
     yield "not-your-turn", _error(lambda: apply(bidding, PASS, seat=3)).code
+    yield "spectator", _error(lambda: apply(bidding, PASS, seat=None)).code
     yield "wrong-phase", _error(lambda: apply(bidding, PlayCard(JOKER))).code
     over = _state_in(Phase.HAND_OVER)
     yield "hand-over", _error(lambda: apply(over, PASS)).code

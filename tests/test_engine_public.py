@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from five_hundred import PlayCard, Rules, apply, legal_actions
-from five_hundred._engine.core import H_AUCTION, HAND, LOG
+from five_hundred._engine.core import H_AUCTION, HAND, LOG, UNCHECKED
 from five_hundred._engine.public import (
     identity_index,
     identity_slots,
@@ -96,10 +96,10 @@ def test_state_play_declines_plays_not_listed_or_not_legal(
         for code in rng.sample(CODES, 6):
             shared = PLAYS[code]
             if id(shared) not in listed:  # not legal now (or not the play phase)
-                assert state_play(core, shared, None, _FRONT) is None
+                assert state_play(core, shared, UNCHECKED, _FRONT) is None
                 assert _reason(core, shared) is not None
             equal = PlayCard(shared.card)  # equal to a shared play, but not listed
-            assert state_play(core, equal, None, _FRONT) is None
+            assert state_play(core, equal, UNCHECKED, _FRONT) is None
 
 
 @settings(max_examples=40, deadline=None)
@@ -114,7 +114,7 @@ def test_state_call_takes_the_listed_calls_as_the_facade_does(
         core = inner(state)
         for action in legal_actions(state):
             found = state_call(core, action, seat, _FRONT, _CALL_FRONT)
-            through = state_action(core, action, None, _FRONT, _CALL_FRONT)
+            through = state_action(core, action, UNCHECKED, _FRONT, _CALL_FRONT)
             book, record = core[HAND][H_AUCTION]
             auction = listed_record(action, book, record)
             if auction is None:  # not the auction
@@ -144,13 +144,13 @@ def test_state_call_declines_calls_not_listed(game_rules: Rules, seed: int) -> N
         listed = {id(action) for action in legal_actions(state)}
         for call in (PASS, *rng.sample(ladder, 4)):
             if id(call) not in listed:  # not legal now (or not the auction)
-                assert state_call(core, call, None, _FRONT, _CALL_FRONT) is None
+                assert state_call(core, call, UNCHECKED, _FRONT, _CALL_FRONT) is None
                 assert _reason(core, call) is not None
         for call in rng.sample(ladder, 2):  # equal to a listed bid, but not listed
             equal = attrs.evolve(call)
             assert equal == call
             assert equal is not call
-            assert state_call(core, equal, None, _FRONT, _CALL_FRONT) is None
+            assert state_call(core, equal, UNCHECKED, _FRONT, _CALL_FRONT) is None
 
 
 @settings(max_examples=40, deadline=None)

@@ -28,24 +28,22 @@ from five_hundred import (
 from five_hundred._engine.codes import codes_from_mask
 from five_hundred._engine.core import SETUP
 from five_hundred._engine.playout import Policy, play_out
+from five_hundred._rules_of_thumb import (
+    rule_discard,
+    rule_policy,
+    seat_friends,
+    side_mask,
+)
 from five_hundred.bidding import Pass, TrickBid, parse_bid
 from five_hundred.bots import _strain_estimate
 from five_hundred.cards import CARDS_BY_CODE, Strain, mask_from_cards
 from five_hundred.cli import main
 from five_hundred.parallel import Outcome
-from five_hundred.sampling import (
-    SamplingPlayer,
-    _BidSimulator,
-    _choice_of,
-    _forced_first,
-    _rule_discard,
-    _rule_policy,
-    _seat_friends,
-    _shown,
-    _side_mask,
-    advise_bids,
-    duplicate_match,
-)
+from five_hundred.sampling import SamplingPlayer, advise_bids, duplicate_match
+from five_hundred.sampling import advice as sampling_advice
+from five_hundred.sampling import player as sampling_player
+from five_hundred.sampling._simulation import _BidSimulator, _shown
+from five_hundred.sampling.player import _choice_of, _forced_first
 from five_hundred.search.playout import choice_action
 from five_hundred.state import inner
 
@@ -265,7 +263,7 @@ def test_advice_is_the_same_on_any_number_of_workers(
     def interrupted(*_: object, **__: object) -> Outcome[object]:
         return Outcome((), interrupted=True)  # what Ctrl-C makes of the run
 
-    monkeypatch.setattr(sampling, "run_chunks", interrupted)
+    monkeypatch.setattr(sampling_advice, "run_chunks", interrupted)
     with pytest.raises(KeyboardInterrupt):
         advise_bids(hand, rules, samples=2)
     assert main(argv) == 130
@@ -340,7 +338,7 @@ def test_match_and_advise_commands(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_playout_policy_plays_as_the_rule_based_player() -> None:
-    # _rule_policy is the rules of thumb on codes: the same cards, trick for trick
+    # rule_policy is the rules of thumb on codes: the same cards, trick for trick
     bot = RuleBasedPlayer()
     checked = 0
     for players, seed in [(3, 1), (3, 8), (4, 0), (4, 9), (4, 20), (6, 2), (6, 11)]:
@@ -352,8 +350,8 @@ def test_the_playout_policy_plays_as_the_rule_based_player() -> None:
         if state.phase is not Phase.PLAY or not isinstance(contract.bid, TrickBid):  # type: ignore[union-attr]
             continue
         core = inner(state)
-        team = _side_mask(rules, contract.contractor)  # type: ignore[union-attr]
-        policy = _rule_policy(core[SETUP], team, _seat_friends(rules))
+        team = side_mask(rules, contract.contractor)  # type: ignore[union-attr]
+        policy = rule_policy(core[SETUP], team, seat_friends(rules))
         _, chosen = play_out(core, random.Random(0).random, policy)
         played = []
         while state.to_act is not None:
@@ -381,7 +379,7 @@ def test_a_rollout_starts_with_its_card_and_the_best_mean_wins(
     # only, the contracting side plays that card and the defence never does
     contract = state.contract
     assert contract is not None
-    team = _side_mask(state.rules, contract.contractor)
+    team = side_mask(state.rules, contract.contractor)
     for target in (legal[0], legal[-1]):
         wanted = _choice_of(target)
 
@@ -392,7 +390,7 @@ def test_a_rollout_starts_with_its_card_and_the_best_mean_wins(
             won = sum(8 << 4 * s for s in range(4) if team >> s & 1)
             return (won if first == wanted else 0), [first]
 
-        monkeypatch.setattr(sampling, "play_out", fake)
+        monkeypatch.setattr(sampling_player, "play_out", fake)
         player = SamplingPlayer(budget=None, rollouts=3, solve_tricks=1)
         chosen = player.choose(view(state, seat), seat)
         if team >> seat & 1:
@@ -495,7 +493,7 @@ def test_the_simulated_discard_rule_is_the_rule_based_players() -> None:
         seat = state.to_act
         held = mask_from_cards(state.hands[seat])  # type: ignore[index]
         discard = bot.choose(state, seat)  # type: ignore[arg-type]
-        rule = _rule_discard(inner(state)[SETUP].key, held)
+        rule = rule_discard(inner(state)[SETUP].key, held)
         assert rule == mask_from_cards(discard.cards)  # type: ignore[union-attr]
         checked += 1
     assert checked >= 6

@@ -16,6 +16,7 @@ from five_hundred.rules import Rules
 
 __all__ = [
     "MAX_DIGITS",
+    "check_acting_seat",
     "check_dealer",
     "check_rules",
     "check_seat",
@@ -47,6 +48,25 @@ def check_seat(rules: Rules, seat: object, what: str = "seat") -> int:
         msg = f"invalid {what} {quote(seat)}: seats are 0 to {rules.players - 1}"
         raise InvalidStateError(msg)
     return seat
+
+
+def check_acting_seat(rules: Rules, seat: object) -> int | None:
+    """``seat`` if it is a seat of the rules or ``None`` (a spectator).
+
+    The check of the ``seat=`` argument of :func:`~five_hundred.state.apply`,
+    ``is_legal`` and ``explain_illegal``.  ``None`` passes (the caller refuses it as a spectator's action); anything else
+    must be a whole number (an ``int``, not a ``bool``) in range.
+
+    Raises:
+        TypeError: ``expected the seat as a whole number (an int, not a bool); got
+            the float '1.0'``.
+        InvalidStateError: ``invalid seat '9': seats are 0 to 3``.
+    """
+    if seat is None:
+        return None
+    if type(seat) is not int:
+        wrong_type(seat, "the seat as a whole number (an int, not a bool)")
+    return check_seat(rules, seat)
 
 
 def check_dealer(rules: Rules, dealer: object) -> int:

@@ -27,6 +27,13 @@ import secrets
 from collections.abc import Iterable, Sequence
 from typing import Final, Protocol, cast, runtime_checkable
 
+from five_hundred._rules_of_thumb import (
+    follow_choice,
+    keep_order,
+    lead_choice,
+    order_of,
+    winning,
+)
 from five_hundred._shown import short_repr
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
@@ -46,6 +53,7 @@ from five_hundred.cards import (
     Strain,
     Suit,
     card_code,
+    mask_from_cards,
     quote,
 )
 from five_hundred.dealing import KITTY_SIZE, SplitMix64, pack
@@ -480,23 +488,16 @@ def _bid(seen: _Seen) -> Call:
 
 def _discard(seen: _Seen) -> Discard:
     context = seen.context
-    order = _order(context)
     hand = seen.hand
-    groups = order.groups(hand)
     if context.misere:
+        order = _order(context)
+        groups = order.groups(hand)
         ordered = sorted(
             hand, key=lambda c: (-order.strength[c], len(groups[order.suit[c]]))
         )
         return Discard(frozenset(ordered[:KITTY_SIZE]))
-    trump = context.trumps
-
-    def keep(card: Card) -> tuple[int, int, int]:
-        suit = order.suit[card]
-        if suit is None or suit == trump or card.rank is Rank.ACE:
-            return (1, 0, order.strength[card])
-        return (0, len(groups[suit]), order.strength[card])
-
-    return Discard(frozenset(sorted(hand, key=keep)[:KITTY_SIZE]))
+    kept = keep_order(context.key, mask_from_cards(hand))
+    return Discard(frozenset(CARDS_BY_CODE[code] for code in kept[:KITTY_SIZE]))
 
 
 def _longest_suit(cards: Sequence[Card], order: _Order) -> Suit:
@@ -545,7 +546,7 @@ def _play(seen: _Seen) -> PlayCard:
     elif context.misere:
         card = _misere_card(seen, order, cards)
     else:
-        card = _trick_card(seen, order, cards)
+        card = _trick_card(seen, cards)
     chosen = options[card]
     if len(chosen) == 1:
         return chosen[0]
@@ -587,34 +588,17 @@ def _with_me(seen: _Seen, other: int) -> bool:
     return {seat, other} == {partner, contractor}
 
 
-def _trick_card(seen: _Seen, order: _Order, cards: list[Card]) -> Card:
+def _trick_card(seen: _Seen, cards: list[Card]) -> Card:
+    """The lead or follow of a trick contract: the shared rules of thumb on codes."""
+    order = order_of(seen.context.key)
+    choices = tuple(sorted(card_code(c) for c in cards))
     if not seen.trick:
-        return _lead(seen, order, cards)
-    winner, power = _winning_now(seen)
-    if not _with_me(seen, winner):
-        by_power = order.power[seen.led_suit]
-        beating = [c for c in cards if by_power[c] > power]
-        if beating:
-            return min(beating, key=lambda c: (by_power[c], card_code(c)))
-    return _lowest(cards, order)
-
-
-def _lead(seen: _Seen, order: _Order, cards: list[Card]) -> Card:
-    trump = seen.context.trumps
-    groups = order.groups(cards)
-    trumps = groups.get(trump) if trump is not None else None
-    if trumps and _with_me(seen, seen.contract.contractor):
-        top = _highest(trumps, order)
-        if top == JOKER or top.rank is Rank.JACK or len(trumps) > 2:
-            return top
-    aces = [c for c in cards if c.rank is Rank.ACE and order.suit[c] != trump]
-    if aces:
-        return min(aces, key=card_code)
-    plain = [s for s in Suit if s != trump and s in groups]
-    if plain:
-        longest = max(plain, key=lambda s: (len(groups[s]), s))
-        return _lowest(groups[longest], order)
-    return _lowest(cards, order)
+        attacking = _with_me(seen, seen.contract.contractor)
+        return CARDS_BY_CODE[lead_choice(order, choices, attacking)]
+    led = seen.led_suit.value
+    index, power = winning(order, tuple(card_code(c) for c in seen.trick), led)
+    beat = not _with_me(seen, seen.trick_seats[index])
+    return CARDS_BY_CODE[follow_choice(order, choices, led, power, beat)]
 
 
 def _misere_card(seen: _Seen, order: _Order, cards: list[Card]) -> Card:

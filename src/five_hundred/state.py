@@ -33,6 +33,7 @@ from typing import Any, Final, NamedTuple, TypeVar, cast
 import attrs
 
 from five_hundred._checks import (
+    check_acting_seat,
     check_dealer,
     check_rules,
     check_seat,
@@ -81,6 +82,7 @@ from five_hundred._engine.core import (
     SUITS_LED,
     TO_ACT,
     TRICK,
+    UNCHECKED,
     VOIDS,
     WON,
     Core,
@@ -88,6 +90,7 @@ from five_hundred._engine.core import (
     Hand,
     Log,
     Setup,
+    Unchecked,
 )
 from five_hundred._engine.listed import DISCARD_ROW, discard_listing
 from five_hundred._engine.memo import per_rules
@@ -1496,9 +1499,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return () if rules is None else rules.listing(core)
 
 
-def _reason(core: Core, action: object, seat: int | None = None) -> _Refusal:
+def _reason(core: Core, action: object, seat: object = UNCHECKED) -> _Refusal:
     phase = core[PHASE]
-    if seat is None or seat == core[TO_ACT]:
+    if seat is UNCHECKED or (type(seat) is int and seat == core[TO_ACT]):
         if (
             phase == _PLAY
             and type(action) is PlayCard
@@ -1509,8 +1512,9 @@ def _reason(core: Core, action: object, seat: int | None = None) -> _Refusal:
             return None
     if not isinstance(action, _ACTION_TYPES):
         wrong_type(action, "an Action", "parse_action")
-    if seat is not None:
-        check_seat(core[RULES], seat)
+    if seat is not UNCHECKED:
+        if check_acting_seat(core[RULES], seat) is None:
+            return NotYourTurnError, "spectator", "a spectator cannot act"
         if seat != core[TO_ACT]:
             return NotYourTurnError, "not-your-turn", _whose_turn(core)
     rules = _PHASE_RULES[phase]
@@ -1536,7 +1540,7 @@ def _whose_turn(core: Core) -> str:
     return "not your turn: nobody is to act (the hand is over)"
 
 
-def _message(core: Core, action: object, reason: str, seat: int | None) -> str:
+def _message(action: object, reason: str, seat: object) -> str:
     if isinstance(action, PlayCard):
         kind = "play"
         text = str(action.card) if action.suit is None else str(action)[5:]
@@ -1544,7 +1548,12 @@ def _message(core: Core, action: object, reason: str, seat: int | None) -> str:
         kind, text = "bid", str(action)
     else:
         kind, text = "action", str(action)
-    who = "" if seat is None else f" by seat {seat}"
+    if seat is UNCHECKED:  # the seat to act's action (none when nobody is to act)
+        who = ""
+    elif seat is None:
+        who = " by a spectator"
+    else:
+        who = f" by seat {seat}"
     return f"illegal {kind} {quote(text)}{who}: {reason}"
 
 
@@ -1552,53 +1561,68 @@ def _refuse(
     core: Core,
     action: object,
     found: tuple[type[IllegalActionError], str, str],
-    seat: int | None,
+    seat: object,
 ) -> IllegalActionError:
     """The error of a refusal, with its fields (see IllegalActionError)."""
     error, code, reason = found
-    who = core[TO_ACT] if seat is None else seat
-    message = _message(core, action, reason, who)
+    who: int | None = core[TO_ACT] if seat is UNCHECKED else cast(int | None, seat)
+    message = _message(action, reason, seat if who is None else who)
     return error(message, code=code, seat=who, action=action, reason=reason)
 
 
 def explain_illegal(
-    state: GameState, action: Action, *, seat: int | None = None
+    state: GameState, action: Action, *, seat: int | Unchecked | None = UNCHECKED
 ) -> str | None:
     """Why ``action`` is illegal now (the message :func:`apply` would raise), or ``None``.
 
     With ``seat``, the action is taken for that seat: it is illegal unless the seat is
-    the seat to act, and the message says whose turn it is.
+    the seat to act, and the message says whose turn it is; ``seat=None`` is a
+    spectator, who never acts.  Without ``seat`` (the default, ``UNCHECKED``), the
+    action is the seat to act's.
 
     >>> state = new_game(seed=1)
     >>> explain_illegal(state, PlayCard(JOKER))
     "illegal play 'JK' by seat 1: it is the bidding phase: expected a call (a bid or PASS)"
     >>> explain_illegal(state, Pass(), seat=2)
     "illegal bid 'PASS' by seat 2: not your turn: seat 1 is to act"
+    >>> explain_illegal(state, Pass(), seat=None)
+    "illegal bid 'PASS' by a spectator: a spectator cannot act"
 
     Raises:
         TypeError: if ``action`` is not an action (text: read it with
-            :func:`~five_hundred.actions.parse_action`).
+            :func:`~five_hundred.actions.parse_action`), or ``seat`` is neither a
+            whole number (an ``int``, not a ``bool``) nor ``None``.
+        InvalidStateError: if ``seat`` is not a seat of the game.
     """
     core = _core_of(state)
     found = _reason(core, action, seat)
     return None if found is None else str(_refuse(core, action, found, seat))
 
 
-def is_legal(state: GameState, action: Action, *, seat: int | None = None) -> bool:
+def is_legal(
+    state: GameState, action: Action, *, seat: int | Unchecked | None = UNCHECKED
+) -> bool:
     """Whether ``action`` is legal now (exactly when it is in :func:`legal_actions`).
 
-    With ``seat``, also whether that seat is the seat to act.
+    With ``seat``, also whether that seat is the seat to act (never for
+    ``seat=None``, a spectator).  The argument errors are those of
+    :func:`explain_illegal`.
     """
     return _reason(_core_of(state), action, seat) is None
 
 
-def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameState:
+def apply(
+    state: GameState, action: Action, *, seat: int | Unchecked | None = UNCHECKED
+) -> GameState:
     """The state after the player to act takes ``action``; ``state`` is unchanged.
 
     With ``seat`` (a server passes the seat the move came from), the action is
     refused with :class:`~five_hundred.errors.NotYourTurnError` unless that seat is
-    the seat to act.  Every refusal carries ``code``, ``seat``, ``action`` and
-    ``reason`` (see :class:`~five_hundred.errors.IllegalActionError`).
+    the seat to act: code ``not-your-turn``, or ``spectator`` for ``seat=None`` (a
+    spectator cannot act).  Only a call without the argument is unchecked (its
+    default, ``UNCHECKED``): the action is then the seat to act's.  Every refusal
+    carries ``code``, ``seat``, ``action`` and ``reason`` (see
+    :class:`~five_hundred.errors.IllegalActionError`).
 
     Raises:
         IllegalActionError: (:class:`~five_hundred.errors.IllegalBidError`,
@@ -1606,9 +1630,10 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
             :class:`~five_hundred.errors.WrongPhaseError` or
             :class:`~five_hundred.errors.NotYourTurnError`) naming the rule, if the
             action is not legal.
-        InvalidStateError: if ``seat`` is not a seat of the game.
+        InvalidStateError: if ``seat`` is a whole number but not a seat of the game.
         TypeError: if ``action`` is not an action (text: read it with
-            :func:`~five_hundred.actions.parse_action`).
+            :func:`~five_hundred.actions.parse_action`), or ``seat`` is neither a
+            whole number (an ``int``, not a ``bool``) nor ``None``.
     """
     try:
         core = state._s
@@ -1620,7 +1645,7 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
     # name is the engine's entry point, which takes these itself (the tests, the step
     # and the new state in one engine call) and calls this function for the rest.
     phase = core[PHASE]
-    if seat is not None and seat != core[TO_ACT]:
+    if seat is not UNCHECKED and (type(seat) is not int or seat != core[TO_ACT]):
         phase = -1  # not for the seat to act: the full check refuses it
     if phase == _PLAY:
         # A subscript, not .get: no method call when the play is found (the common

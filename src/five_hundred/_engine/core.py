@@ -60,6 +60,7 @@ __all__ = [
     "SUITS_LED",
     "TO_ACT",
     "TRICK",
+    "UNCHECKED",
     "VOIDS",
     "WON",
     "Core",
@@ -67,6 +68,7 @@ __all__ = [
     "Hand",
     "Log",
     "Setup",
+    "Unchecked",
     "called",
     "contracted",
     "dealt_hand",
@@ -95,6 +97,23 @@ CALL_PARTNER: Final = 3
 PLAY: Final = 4
 HAND_OVER: Final = 5
 GAME_OVER: Final = 6
+
+
+class Unchecked:
+    """The type of :data:`UNCHECKED`, the default ``seat`` of the verbs."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<no seat: unchecked>"
+
+
+UNCHECKED: Final = Unchecked()
+"""The ``seat`` of ``apply``, ``is_legal`` and ``explain_illegal`` when none is given.
+
+Only a call without the ``seat`` argument is unchecked (the action is the seat to
+act's); ``seat=None`` means a spectator, whose actions are refused.
+"""
 
 Log = tuple[Any, Any, int] | None
 """This hand's actions as a linked list, newest first: ``(earlier log, action, seat)``."""

@@ -15,7 +15,7 @@ A state's record is read as its attribute ``_s``, as the facade reads it.
 
 from typing import Any, Final
 
-from five_hundred._engine.core import TO_ACT
+from five_hundred._engine.core import TO_ACT, UNCHECKED
 from five_hundred._engine.public import state_action, state_listing
 
 __all__ = ["HOOKS", "apply", "install", "legal_actions", "seat_to_act"]
@@ -63,7 +63,7 @@ def legal_actions(state: Any) -> Any:
     return found if found is not None else hooks[_LISTING](state)
 
 
-def apply(state: Any, action: Any, *, seat: Any = None) -> Any:
+def apply(state: Any, action: Any, *, seat: Any = UNCHECKED) -> Any:
     """The facade's ``apply``, a listed card play or call taken here."""
     hooks = HOOKS
     try:

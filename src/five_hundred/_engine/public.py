@@ -30,6 +30,7 @@ from five_hundred._engine.core import (
     PHASE,
     PLAY,
     TO_ACT,
+    UNCHECKED,
     Core,
     called,
 )
@@ -150,13 +151,13 @@ def state_call(
     """The state after the player to act makes the call ``action``, or ``None``.
 
     ``action`` must be one of the calls listed now (by identity), and ``seat``,
-    unless ``None``, the seat to act.
+    unless :data:`._engine.core.UNCHECKED`, the seat to act.
     """
     to_act = core[TO_ACT]
     if (
         core[PHASE] != BIDDING
         or to_act is None
-        or (seat is not None and seat != to_act)
+        or (seat is not UNCHECKED and (type(seat) is not int or seat != to_act))
     ):
         return None
     parts: tuple[Any, ...] = core[HAND][H_AUCTION]  # (book, record), by index
@@ -180,9 +181,11 @@ def state_play(core: Core, action: Any, seat: Any, front: Front) -> Any:
     """The state after the player to act plays ``action`` on ``core``, or ``None``.
 
     ``action`` must be one of the shared plays, legal now (see ``play_id``), and
-    ``seat``, unless ``None``, the seat to act.
+    ``seat``, unless :data:`._engine.core.UNCHECKED`, the seat to act.
     """
-    if core[PHASE] != PLAY or (seat is not None and seat != core[TO_ACT]):
+    if core[PHASE] != PLAY or (
+        seat is not UNCHECKED and (type(seat) is not int or seat != core[TO_ACT])
+    ):
         return None  # (the phase first: the other phases' actions pass by)
     slots, plays, new, store, finish = front
     after = play_id(core, identity_index(slots, plays, action), plays)

@@ -1,0 +1,283 @@
+"""Bidding by simulation: deals that fit the auction, played out by rule.
+
+The sampling player's bids (and, when asked, its discard) are valued on deals of the
+unseen cards that fit what each other seat's last call showed, played out by the
+rule-based player's play (:func:`~five_hundred._rules_of_thumb.rule_policy`).
+"""
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from five_hundred._engine.codes import HAND_SIZE, codes_from_mask
+from five_hundred._engine.core import SETUP, Core, with_hands
+from five_hundred._engine.playout import play_out
+from five_hundred._rules_of_thumb import (
+    rule_discard,
+    rule_policy,
+    seat_friends,
+    side_mask,
+)
+from five_hundred.bidding import Bid, Pass, TrickBid, outranks
+from five_hundred.bots import RuleBasedPlayer, _strain_estimate
+from five_hundred.cards import CARDS_BY_CODE, Card, Strain, mask_from_cards
+from five_hundred.dealing import pack_mask
+from five_hundred.rules import Rules, side_of
+from five_hundred.scoring import score_hand
+from five_hundred.state import GameState, Phase, apply, inner, legal_actions, new_hand
+from five_hundred.views import SeatView, view
+
+_FEWEST_DEALS: Final = 4
+"""Deals simulated at least for a bid, whatever the time budget."""
+_REDRAWS: Final = 40
+"""How many times an opponent's hand is redrawn to fit its bid (then taken as is)."""
+
+
+def _contract_state(deal: GameState, seat: int, bid: Bid) -> GameState | None:
+    """The deal's hand with ``seat`` winning the auction at ``bid``, in the play."""
+    helper = RuleBasedPlayer()
+    state = deal
+    while state.phase is Phase.BIDDING:
+        actor = state.to_act
+        assert actor is not None
+        call = (
+            bid if actor == seat and (seat, bid) not in state.auction.calls else Pass()
+        )
+        if call not in legal_actions(state):
+            call = Pass()
+        state = apply(state, call)
+    contract = state.contract
+    if contract is None or contract.contractor != seat or contract.bid != bid:
+        return None
+    while state.phase is not Phase.PLAY and state.to_act is not None:
+        actor = state.to_act
+        state = apply(state, helper.choose(view(state, actor), actor))
+    return state if state.to_act is not None else None
+
+
+class _Contract(NamedTuple):
+    """A contract to simulate: who plays it, in which strain, from which template."""
+
+    contractor: int
+    core: Core
+    """A state in the play of this contract (its hands are replaced by each sample)."""
+    friends: tuple[int, ...]
+    team: int
+
+
+Deal = tuple[tuple[int, ...], int]
+"""A simulated deal: each seat's hand and the kitty, as masks."""
+Shown = tuple[tuple[int, tuple[int, ...], bool], ...]
+"""What the auction showed of each other seat: ``(seat, levels, passed)``.
+
+``levels`` holds a number of tricks for each strain (in the order of
+:class:`~five_hundred.cards.Strain`): after a trick bid the seat's hand is valued
+(by :class:`RuleBasedPlayer`'s estimate) at least the bid's tricks in its strain (the
+others are 0); after a pass, below each strain's level in every strain (it could not
+outbid the standing bid)."""
+
+_NO_LEVEL: Final = 0
+_ANY_LEVEL: Final = 11
+
+
+def _shown(seen: SeatView) -> Shown:
+    """What each other seat's last call says of its hand (see :data:`Shown`).
+
+    A pass says nothing when the seat's partner held the standing bid (the rules of
+    thumb never bid over a partner); a misère bid says nothing either.
+    """
+    rules = seen.rules
+    strains = list(Strain)
+    last: dict[int, tuple[tuple[int, ...], bool] | None] = {}
+    standing: tuple[int, Bid] | None = None
+    for seat, call in seen.calls:
+        if isinstance(call, Pass):
+            if standing is not None and (
+                standing[0] != seat
+                and rules.partnerships
+                and side_of(rules, standing[0]) == side_of(rules, seat)
+            ):
+                last[seat] = None
+                continue
+            levels = []
+            for strain in strains:
+                level = 6
+                while (
+                    level <= 10
+                    and standing is not None
+                    and not outranks(TrickBid(level, strain), standing[1], rules)
+                ):
+                    level += 1
+                levels.append(level)
+            last[seat] = (tuple(levels), True)
+        else:
+            standing = (seat, call)
+            if isinstance(call, TrickBid):
+                levels = [_NO_LEVEL] * len(strains)
+                levels[strains.index(call.strain)] = call.tricks
+                last[seat] = (tuple(levels), False)
+            else:
+                last[seat] = None
+    shown = [
+        (seat, *found)
+        for seat, found in last.items()
+        if found is not None and seat != seen.seat
+    ]
+    # the bidders first: their hands are the least likely, the passes take the rest
+    shown.sort(key=lambda item: (item[2], item[0]))
+    return tuple(shown)
+
+
+def _fits(
+    cards: Sequence[Card], levels: tuple[int, ...], passed: bool, rules: Rules
+) -> bool:
+    """Whether a hand fits what a seat's call showed (see :data:`Shown`)."""
+    for strain, level in zip(Strain, levels, strict=True):
+        if passed:
+            if _strain_estimate(cards, strain, rules) >= level:
+                return False
+        elif level != _NO_LEVEL and _strain_estimate(cards, strain, rules) < level:
+            return False
+    return True
+
+
+class _BidSimulator:
+    """Simulates contracts for one seat's hand: sampled deals played out by rule.
+
+    The unseen cards are dealt at random to the other seats and the kitty, each
+    other seat that bid getting a hand (redrawn :data:`_REDRAWS` times at most) that
+    :class:`RuleBasedPlayer` would value at its bid: the other seats are modelled as
+    rule-of-thumb bidders.  The contractor takes up the kitty and discards as
+    :class:`RuleBasedPlayer`, and the hand is played out by :func:`~five_hundred._rules_of_thumb.rule_policy`.
+    Every contract is played on the same deals; each gives the tricks of each side.
+    """
+
+    def __init__(self, seen: SeatView, seat: int, rng: random.Random) -> None:
+        self.rules = rules = seen.rules
+        self.seat = seat
+        self.dealer = seen.dealer
+        self.own = mask_from_cards(seen.hand)
+        self.unseen = codes_from_mask(pack_mask(rules.players) & ~self.own)
+        self.rng = rng
+        self.friends = seat_friends(rules)
+        self.side = side_of(rules, seat)
+        self._contracts: dict[tuple[int, Strain], _Contract | None] = {}
+        self._deals: dict[Shown, list[Deal]] = {}
+        self._played: dict[tuple[int, Strain, Shown], list[tuple[int, ...]]] = {}
+        self._scores: dict[tuple[Bid, tuple[int, ...], int], float] = {}
+        self.deadline: float | None = None
+        """A :func:`time.perf_counter` time after which fewer deals are drawn."""
+
+    def _deal(self, shown: Shown) -> Deal:
+        """One random deal of the unseen cards that fits the bids ``shown``."""
+        rules, pool = self.rules, list(self.unseen)
+        rng = self.rng
+        hands = [0] * rules.players
+        hands[self.seat] = self.own
+        for seat, levels, passed in shown:
+            for _ in range(_REDRAWS):
+                rng.shuffle(pool)
+                cards = [CARDS_BY_CODE[c] for c in pool[:HAND_SIZE]]
+                if _fits(cards, levels, passed, rules):
+                    break
+            hands[seat] = _mask_of(pool[:HAND_SIZE])
+            del pool[:HAND_SIZE]
+        rng.shuffle(pool)
+        for seat in range(rules.players):
+            if seat != self.seat and all(seat != s for s, _, _ in shown):
+                hands[seat] = _mask_of(pool[:HAND_SIZE])
+                del pool[:HAND_SIZE]
+        return tuple(hands), _mask_of(pool)
+
+    def deals(self, shown: Shown, count: int) -> list[Deal]:
+        """``count`` deals that fit the bids ``shown`` (the same ones on each call).
+
+        Fewer (:data:`_FEWEST_DEALS` at least) once :attr:`deadline` has passed.
+        """
+        deals = self._deals.setdefault(shown, [])
+        deadline = self.deadline
+        while len(deals) < count:
+            if (
+                deadline is not None
+                and len(deals) >= _FEWEST_DEALS
+                and time.perf_counter() > deadline
+            ):
+                break
+            deals.append(self._deal(shown))
+        return deals[:count]
+
+    def contract(self, contractor: int, strain: Strain) -> _Contract | None:
+        """The template of ``contractor``'s contract in ``strain`` (cached)."""
+        key = (contractor, strain)
+        if key not in self._contracts:
+            hands, kitty = self._deal(())
+            cards = [tuple(CARDS_BY_CODE[c] for c in codes_from_mask(m)) for m in hands]
+            rest = tuple(CARDS_BY_CODE[c] for c in codes_from_mask(kitty))
+            deal = new_hand(self.rules, cards, rest, dealer=self.dealer)
+            state = _contract_state(deal, contractor, TrickBid(6, strain))
+            made = None
+            if state is not None:
+                team = side_mask(self.rules, contractor)
+                made = _Contract(contractor, inner(state), self.friends, team)
+            self._contracts[key] = made
+        return self._contracts[key]
+
+    def tricks(
+        self, contractor: int, strain: Strain, shown: Shown, count: int
+    ) -> list[tuple[int, ...]]:
+        """Each side's tricks in ``count`` simulated plays of a contract (cached)."""
+        key = (contractor, strain, shown)
+        found = self._played.get(key)
+        if found is not None and len(found) >= count:
+            return found[:count]
+        deals = self.deals(shown, count)
+        if found is not None and len(found) >= len(deals):
+            return found
+        contract = self.contract(contractor, strain)
+        if contract is None:
+            return []
+        rules = self.rules
+        core = contract.core
+        policy = rule_policy(core[SETUP], contract.team, contract.friends)
+        discard_key = core[SETUP].key
+        out = []
+        for dealt, kitty in deals:
+            hands = list(dealt)
+            held = hands[contractor] | kitty
+            hands[contractor] = held & ~rule_discard(discard_key, held)
+            won, _ = play_out(with_hands(core, tuple(hands)), self.rng.random, policy)
+            out.append(_by_side(rules, won))
+        self._played[key] = out
+        return out
+
+    def value(self, bid: Bid, contractor: int, results: list[tuple[int, ...]]) -> float:
+        """The mean over ``results`` of this side's score less the others' mean."""
+        total = 0.0
+        for by_side in results:
+            key = (bid, by_side, contractor)
+            found = self._scores.get(key)
+            if found is None:
+                changes = score_hand(
+                    bid, by_side, {side_of(self.rules, contractor)}, rules=self.rules
+                )
+                others = [c for s, c in enumerate(changes) if s != self.side]
+                found = changes[self.side] - sum(others) / len(others)
+                self._scores[key] = found
+            total += found
+        return total / len(results)
+
+
+def _by_side(rules: Rules, won: int) -> tuple[int, ...]:
+    """Each side's tricks from the playout's tricks by seat (4 bits a seat)."""
+    by_side = [0] * rules.sides
+    for seat in range(rules.players):
+        by_side[side_of(rules, seat)] += won >> 4 * seat & 15
+    return tuple(by_side)
+
+
+def _mask_of(codes: Sequence[int]) -> int:
+    mask = 0
+    for code in codes:
+        mask |= 1 << code
+    return mask
