@@ -886,7 +886,8 @@ def _validate_deal(
             msg = f"hand {seat} holds something that is not a Card"
             raise InvalidStateError(msg)
         if len(hand) != HAND_SIZE:
-            msg = f"hand {seat} has {len(hand)} cards instead of {HAND_SIZE}: {format_cards(hand)}"
+            shown = quote(format_cards(hand[: HAND_SIZE + 1]))  # short, for any size
+            msg = f"hand {seat} has {len(hand)} cards instead of {HAND_SIZE}: {shown}"
             raise InvalidStateError(msg)
     if any(not isinstance(card, Card) for card in kitty_cards):
         msg = "the kitty holds something that is not a Card"

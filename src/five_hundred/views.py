@@ -716,7 +716,7 @@ def _as_the_others_see_the_nomination(contract: Contract) -> tuple[Phase, Trick]
 
     They see the play, with the contractor to lead the first trick.  The nomination phase happens only when the contractor holds the Joker, so
     showing it would tell the others where the Joker is; they learn of a nomination
-    when it is made, and never of one declined (:ref:`rules-edge-cases`).
+    when it is made, and never of one declined (:ref:`the nomination hidden <rules-nomination-hidden>`).
     """
     return Phase.PLAY, _trick((contract.contractor, (), -1, -1))
 

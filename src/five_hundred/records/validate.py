@@ -12,12 +12,13 @@ rules forbid, a result or scores that do not add up.
 True
 """
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
 import attrs
 
-from five_hundred._checks import quote_value
+from five_hundred._checks import quote_value, wrong_type
 from five_hundred._shown import MAX_DIGITS, fits_digits
 from five_hundred.cards import Card, parse_cards, quote
 from five_hundred.errors import (
@@ -30,7 +31,7 @@ from five_hundred.records.model import GameRecord, HandRecord
 from five_hundred.rules import AVONDALE, PERFECT, JokerLeadSuit, Rules, ScoringTable
 from five_hundred.state import GameState, Phase, apply, new_game, new_hand, next_hand
 
-__all__ = ["replay"]
+__all__ = ["MAX_METADATA", "MAX_NESTING", "metadata_text", "replay"]
 
 _TABLES: Final = {"avondale": AVONDALE, "perfect": PERFECT}
 """The scoring tables a record names rather than writes out."""
@@ -44,6 +45,61 @@ MAX_NESTING: Final = 32
 
 def _ints(values: Sequence[int]) -> str:
     return " ".join(map(str, values))
+
+
+MAX_METADATA: Final = 65536
+"""The longest an app's metadata may be, as JSON text (characters)."""
+
+
+def metadata_text(value: object, where: str = "metadata") -> str:
+    """An app's metadata as canonical JSON text (sorted keys, no spaces), checked.
+
+    ``None`` is no metadata (``{}``); text is read as a JSON object (the canonical
+    text this returns is read back to itself, as ``attrs.evolve`` passes it).
+
+    Raises:
+        TypeError: if ``value`` is not a mapping with text keys.
+        InvalidNotationError: (code ``bad-record``) if it is not JSON data (a value
+            of another type, a float that is not a number), nests deeper than
+            :data:`MAX_NESTING` or is longer than :data:`MAX_METADATA` as JSON.
+    """
+    if value is None:
+        return "{}"
+    if isinstance(value, str):
+        if len(value) > MAX_METADATA:
+            msg = f"invalid {where}: {len(value)} characters, more than {MAX_METADATA}"
+            raise InvalidNotationError(msg, code="bad-record")
+        try:
+            value = json.loads(value)
+        except (ValueError, RecursionError) as error:
+            msg = f"invalid {where}: not a JSON object ({error})"
+            raise InvalidNotationError(msg, code="bad-record") from None
+        if not isinstance(value, dict):
+            msg = f"invalid {where}: not a JSON object; got {quote_value(value)}"
+            raise InvalidNotationError(msg, code="bad-record")
+    if not isinstance(value, Mapping):
+        wrong_type(value, "a mapping of text keys to JSON data as the metadata")
+    if any(not isinstance(key, str) for key in value):
+        msg = f"invalid {where}: its keys must be text; got {quote_value(list(value))}"
+        raise TypeError(msg)
+    _check_nesting(dict(value), where)
+    try:
+        text = json.dumps(
+            dict(value),
+            sort_keys=True,
+            allow_nan=False,
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+    except (TypeError, ValueError) as error:
+        msg = f"invalid {where}: not JSON data ({error})"
+        raise InvalidNotationError(msg, code="bad-record") from None
+    if len(text) > MAX_METADATA:
+        msg = (
+            f"invalid {where}: {len(text)} characters as JSON, more than {MAX_METADATA}"
+        )
+        raise InvalidNotationError(msg, code="bad-record")
+    return text
 
 
 def _check_nesting(value: object, where: str) -> None:
@@ -65,7 +121,7 @@ def _check_nesting(value: object, where: str) -> None:
             continue
         if depth > MAX_NESTING:
             msg = f"invalid {where}: lists and objects nested more than {MAX_NESTING} deep"
-            raise InvalidNotationError(msg)
+            raise InvalidNotationError(msg, code="bad-record")
         pending.extend((child, depth + 1) for child in children)
 
 
@@ -75,7 +131,7 @@ def _check_nesting(value: object, where: str) -> None:
 def _require_text(text: object) -> str:
     if not isinstance(text, str):
         msg = f"invalid record {quote_value(text)}: expected text"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     return text
 
 
@@ -123,19 +179,33 @@ def _decode_rules(options: dict[str, object]) -> Rules:
 def _seed(value: object) -> int | None:
     if value is not None and (type(value) is not int or not fits_digits(value)):
         msg = f"invalid record: the seed must be a whole number of at most {MAX_DIGITS} digits, or null; got {quote(value)}"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     return value
 
 
 def _cards(value: object, where: str) -> tuple[Card, ...]:
     if not isinstance(value, str):
         msg = f'invalid {where}: expected cards as text ("9H 10H ..."); got {quote(value)}'
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
+    if len(value) > _MAX_CARDS_TEXT:
+        msg = (
+            f"invalid {where}: {len(value)} characters of cards {quote(value)}; "
+            f"a hand holds at most {_MAX_CARDS} cards"
+        )
+        raise InvalidNotationError(msg, code="bad-record")
     try:
         return parse_cards(value)
     except InvalidNotationError as error:
         msg = f"invalid {where}: {error}"
-        raise InvalidNotationError(msg) from None
+        raise InvalidNotationError(msg, code="bad-record") from None
+
+
+_MAX_CARDS: Final = 13
+"""The most cards a hand holds (ten, and the kitty's three for the contractor)."""
+_MAX_CARDS_TEXT: Final = 1000
+"""The longest text of cards read (13 cards with room for any spacing): anything
+longer is refused before it is parsed, so a huge value costs no more than its
+length."""
 
 
 # -- replay ------------------------------------------------------------------------------
