@@ -50,7 +50,7 @@ nitpick_ignore_regex += [
     ),
 ]
 # Without the pettingzoo extra installed, autodoc reads its adapter over mocks
-# (tests/test_docs_build.py checks that it imports so).  Not the OpenSpiel adapter:
+# (tests/docs/test_docs_build.py checks that it imports so).  Not the OpenSpiel adapter:
 # its state class subclasses pyspiel.State (a slot, a __dict__ property) and reads
 # pyspiel.PlayerId as numbers at import, which no mock reproduces, so the build
 # needs the openspiel extra (pip install -e '.[openspiel]'), as the README says.

@@ -169,7 +169,7 @@ st.register_type_strategy(Card, cards())
 st.register_type_strategy(Rules, rules())
 
 
-# -- bids and the auction (tests/test_bidding.py) -------------------------------------
+# -- bids and the auction (tests/unit/test_bidding.py) ------------------------------
 
 BIDDING_OPTIONS = (
     "misere",
@@ -239,7 +239,7 @@ st.register_type_strategy(TrickBid, trick_bids())
 st.register_type_strategy(MisereBid, misere_bids())
 st.register_type_strategy(Pass, st.just(PASS))
 
-# -- whole games (tests/test_state_machine.py and others) -----------------------------
+# -- whole games (tests/system/test_state_machine.py and others) ---------------------
 
 _EVERY_BID = bid_ladder(
     Rules(misere_by_value=False, open_misere_top=False, sans_kitty=True)
