@@ -592,7 +592,16 @@ def test_score_keeping_refuses_what_cannot_be() -> None:
 
 @pytest.mark.parametrize(
     "rules",
-    [Rules(), Rules.two_player(), Rules.six_player(), Rules(defender_cap=490)],
+    [
+        Rules(),
+        Rules.two_player(),
+        Rules.three_player(),
+        Rules.five_player(),
+        Rules.six_player(),
+        Rules(players=6, six_player_sides=3),
+        Rules(defender_cap=490),
+        Rules(players=3, defender_cap=480, win_requires_contract=False),
+    ],
     ids=str,
 )
 def test_the_score_sheet_follows_random_games(rules: Rules) -> None:
@@ -604,7 +613,13 @@ def test_the_score_sheet_follows_random_games(rules: Rules) -> None:
             if state.hand_result is None or contract is None:
                 continue  # not over yet, or thrown in (nobody scores)
             side = side_of(rules, contract.contractor)
-            sheet = sheet.add(contract.bid, state.tricks_won[side], side=side)
+            partner = None if state.partner is None else side_of(rules, state.partner)
+            if partner == side:
+                partner = None
+            tricks: int | tuple[int, ...] = (
+                state.tricks_won[side] if rules.sides == 2 else state.tricks_won
+            )
+            sheet = sheet.add(contract.bid, tricks, side=side, partner=partner)
             scored += 1
             assert sheet.hands[-1].changes == state.hand_result
             assert sheet.totals == state.scores
