@@ -103,8 +103,8 @@ class IllegalActionError(FiveHundredError, ValueError):
         seat: the seat the action was tried for (``None`` if no seat was to act).
         action: the refused action.
         reason: the sentence without the ``illegal play 'JD' by seat 0:`` prefix,
-            fit to show the player (``must follow hearts: holds 9H, JD (left
-            bower)``).
+            fit to show the player (``must follow hearts: holds JD (left bower),
+            9H``).
 
     ``str(error)`` is the whole message; :func:`~five_hundred.state.explain_illegal`
     returns the same text.
