@@ -233,10 +233,12 @@ def parse_action(text: str, *, context: _Phased | None = None) -> Action:
         return _parse_full(text)
     try:
         return _parse_bare(text, phase)
-    except InvalidNotationError:
+    except InvalidNotationError as bare:
         try:
             return _parse_full(text)
         except InvalidNotationError:
+            if bare.code == "repeated-card":
+                raise notation_error("action", text, bare.reason, bare.code) from None
             raise _fail(text, _BARE_HELP[phase]) from None
 
 
@@ -269,7 +271,9 @@ def _parse_full(text: str) -> Action:
         if not cards:
             raise _fail(text, "DISCARD needs the cards discarded")
         if len(set(cards)) != len(cards):
-            raise _fail(text, "a card is discarded twice")
+            twice = next(card for card in cards if cards.count(card) > 1)
+            why = f"{twice} is discarded twice (three different cards are discarded)"
+            raise notation_error("action", text, why, "repeated-card")
         return Discard(frozenset(cards))
     if keyword == "NOMINATE":
         if rest.upper() == "NONE":

@@ -42,18 +42,18 @@ class InvalidNotationError(FiveHundredError, ValueError):
     Attributes:
         code: a stable kebab-case identifier of what could not be read:
 
-            ============== =====================================================
-            code           raised for
-            ============== =====================================================
-            ``bad-card``   text that is not a card (:func:`~five_hundred.cards.parse_card`)
-            ``bad-cards``  text that is not a list of cards (``parse_cards``)
-            ``bad-bid``    text that is not a call (``parse_bid``)
-            ``bad-action`` text that is not an action (``parse_action``, also
-                           with a context: a short form of the phase)
-            ``bad-record`` a game record that is not one (JSON or text form)
-            ``bad-value``  a value built from parts of the wrong kind, such as
-                           ``Card(rank=5)``
-            ============== =====================================================
+            ================= ====================================================
+            code              raised for
+            ================= ====================================================
+            ``bad-card``      text that is not a card (``parse_card``)
+            ``bad-cards``     text that is not a list of cards (``parse_cards``)
+            ``bad-bid``       text that is not a call (``parse_bid``)
+            ``bad-action``    text that is not an action (``parse_action``; with a
+                              context, not a short form of the phase)
+            ``repeated-card`` a card given twice in a discard (``DISCARD 5S 5S 6S``)
+            ``bad-record``    a game record that is not one (JSON or text form)
+            ``bad-value``     a value built of parts of the wrong kind
+            ================= ====================================================
 
         reason: the sentence without the ``invalid card '1H':`` prefix, fit to show
             the person who typed it (the whole message where there is no prefix).

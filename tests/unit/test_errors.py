@@ -247,7 +247,7 @@ def test_records_keep_the_refusal_code() -> None:
         (five_hundred.parse_cards, None, "bad-cards"),
         (five_hundred.parse_bid, "11H", "bad-bid"),
         (five_hundred.parse_action, "seven hearts", "bad-action"),
-        (five_hundred.parse_action, "DISCARD 5S 5S 6S", "bad-action"),
+        (five_hundred.parse_action, "DISCARD 5S 5S 6S", "repeated-card"),
         (five_hundred.GameRecord.from_json, "{}", "bad-record"),
         (five_hundred.GameRecord.from_text, "nothing", "bad-record"),
     ],
