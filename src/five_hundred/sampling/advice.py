@@ -24,6 +24,7 @@ class BidAdvice(NamedTuple):
     """One bid's estimate from :func:`advise_bids`."""
 
     bid: Bid
+    """The bid estimated."""
     chance: float
     """The share of sampled deals where the bid is made double-dummy."""
     expected: float

@@ -25,6 +25,7 @@ class MatchResult(NamedTuple):
     """What :func:`duplicate_match` measured."""
 
     deals: int
+    """The number of deals played (each at every table, A and B in turn)."""
     differences: tuple[float, ...]
     """Per deal, A's score minus B's, averaged over the tables of the deal."""
     mean: float
@@ -32,6 +33,7 @@ class MatchResult(NamedTuple):
     low: float
     """The 95% confidence interval of the mean: its low end."""
     high: float
+    """The 95% confidence interval of the mean: its high end."""
     bid: tuple[int, int]
     """Contracts won by A's and by B's seats."""
     made: tuple[int, int]
