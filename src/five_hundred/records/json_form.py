@@ -27,18 +27,19 @@ from typing import Any, Final
 from five_hundred.actions import Action, parse_action
 from five_hundred.cards import format_cards, quote
 from five_hundred.errors import InvalidNotationError
-from five_hundred.records.model import GameRecord, HandRecord
-from five_hundred.records.validate import (
-    _RULE_FIELDS,
-    _TABLES,
-    _cards,
-    _check_nesting,
-    _decode_rules,
-    _require_text,
-    _seed,
+from five_hundred.records._common import (
+    RULE_FIELDS,
+    GameParts,
+    HandRecord,
+    cards_of,
+    check_nesting,
+    decode_rules,
+    encode_option,
     metadata_text,
+    require_text,
+    seed_of,
 )
-from five_hundred.rules import JokerLeadSuit, Rules, ScoringTable
+from five_hundred.rules import Rules
 
 __all__ = ["FORMAT", "VERSION", "parse_json", "to_json"]
 
@@ -48,7 +49,7 @@ VERSION: Final = 1
 """The version of the record format this module writes and reads."""
 
 
-def to_json(game: GameRecord, *, indent: int | None = None) -> str:
+def to_json(game: GameParts, *, indent: int | None = None) -> str:
     """``game`` as JSON (every rules option written out).
 
     ``indent`` is passed to :func:`json.dumps` for a pretty layout.
@@ -57,7 +58,7 @@ def to_json(game: GameRecord, *, indent: int | None = None) -> str:
         "format": FORMAT,
         "version": VERSION,
         "rules": {
-            name: _encode_option(getattr(game.rules, name)) for name in _RULE_FIELDS
+            name: encode_option(getattr(game.rules, name)) for name in RULE_FIELDS
         },
         "seed": game.seed,
         "hands": [_hand_to_json(hand) for hand in game.hands],
@@ -71,10 +72,7 @@ def to_json(game: GameRecord, *, indent: int | None = None) -> str:
 def parse_json(
     text: str,
 ) -> tuple[Rules, int | None, tuple[HandRecord, ...], dict[str, Any]]:
-    """The rules, the seed, the hands and the metadata of a JSON record, checked.
-
-    Its notation is checked; the optional ``metadata`` key holds the app's own data
-    (:attr:`GameRecord.metadata <five_hundred.records.GameRecord.metadata>`).
+    """The rules, the seed and the hands of a JSON record, its notation checked.
 
     The record is not replayed: :meth:`GameRecord.from_json
     <five_hundred.records.GameRecord.from_json>` does that too.
@@ -83,13 +81,13 @@ def parse_json(
         InvalidNotationError: if ``text`` is not a JSON record.
         RulesConfigError: if the rules in it are not valid rules.
     """
-    text = _require_text(text)
+    text = require_text(text)
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
         msg = f"invalid record: not JSON ({error})"
         raise InvalidNotationError(msg, code="bad-record") from None
-    _check_nesting(data, "record")
+    check_nesting(data, "record")
     metadata: object = None
     if isinstance(data, dict) and "metadata" in data:
         data = dict(data)
@@ -108,8 +106,8 @@ def parse_json(
     if not isinstance(rules_data, dict):
         msg = f"invalid record: 'rules' must be an object; got {quote(rules_data)}"
         raise InvalidNotationError(msg, code="bad-record")
-    rules = _decode_rules(rules_data)
-    seed = _seed(obj["seed"])
+    rules = decode_rules(rules_data)
+    seed = seed_of(obj["seed"])
     hands_data = obj["hands"]
     if not isinstance(hands_data, list):
         msg = f"invalid record: 'hands' must be a list; got {quote(hands_data)}"
@@ -118,18 +116,6 @@ def parse_json(
         _hand_from_json(item, number) for number, item in enumerate(hands_data, 1)
     )
     return rules, seed, hands, json.loads(metadata_text(metadata, "record, metadata"))
-
-
-def _encode_option(value: object) -> object:
-    """A rules option as a JSON value (the text form writes the same values)."""
-    if isinstance(value, JokerLeadSuit):
-        return value.value
-    if isinstance(value, ScoringTable):
-        for name, table in _TABLES.items():
-            if value == table:
-                return name
-        return {"name": value.name, "values": [list(row) for row in value.values]}
-    return value
 
 
 def _object(value: object, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
@@ -197,9 +183,9 @@ def _hand_from_json(value: object, number: int) -> HandRecord:
     return HandRecord(
         dealer,
         tuple(
-            _cards(cards, f"{where}, seat {seat}") for seat, cards in enumerate(hands)
+            cards_of(cards, f"{where}, seat {seat}") for seat, cards in enumerate(hands)
         ),
-        _cards(obj["kitty"], f"{where}, kitty"),
+        cards_of(obj["kitty"], f"{where}, kitty"),
         tuple(
             _action(text, f"{where}, action {index}")
             for index, text in enumerate(actions, 1)
