@@ -43,6 +43,18 @@ def finish(child: "pexpect.spawn[str]") -> int:
     return int(child.exitstatus)
 
 
+def quit_saving(child: "pexpect.spawn[str]", saved: Path) -> None:
+    """Answer the offer to quit (after q or Ctrl-C): yes, saving to ``saved``."""
+    child.expect("Quit the game\\? \\(y/n\\) ")
+    child.sendline("y")
+    child.expect("Enter to quit unsaved: ")
+    child.sendline(str(saved))
+    child.expect("Game saved to")
+    child.expect("Game abandoned.")
+    assert finish(child) == 0
+    assert saved.is_file()
+
+
 def play_a_hand(*argv: str) -> str:
     """Play hand 1 of seed 3 choosing option 1 each time; what the screen showed."""
     child = spawn("play", "--seed", "3", "--hands", "1", *argv)
@@ -145,14 +157,7 @@ def test_quit_saving_then_resume_with_load(tmp_path: Path) -> None:
     child.sendline("1")  # pass
     child.expect("Your play:")
     child.sendline("q")
-    child.expect("Quit the game\\? ")
-    child.sendline("y")
-    child.expect("Enter to quit unsaved: ")
-    child.sendline(str(saved))
-    child.expect("Game saved to")
-    child.expect("Game abandoned.")
-    assert finish(child) == 0
-    assert saved.is_file()
+    quit_saving(child, saved)
 
     child = spawn("play", "--load", str(saved), "--color", "never")
     child.expect(r"Resuming hand 1, \d+ moves into it, from")
@@ -284,14 +289,7 @@ def test_ctrl_c_offers_to_save(tmp_path: Path) -> None:
     child.sendline("n")
     child.expect("Back to the game.")
     child.sendintr()
-    child.expect("Quit the game\\? \\(y/n\\) ")
-    child.sendline("y")
-    child.expect("Enter to quit unsaved: ")
-    child.sendline(str(saved))
-    child.expect("Game saved to")
-    child.expect("Game abandoned.")
-    assert finish(child) == 0
-    assert saved.is_file()
+    quit_saving(child, saved)
 
 
 def test_load_shows_the_hand_so_far_and_the_status_once(tmp_path: Path) -> None:

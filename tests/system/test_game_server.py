@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests import ROOT
 from tests.random_games import play_random_game
+from tests.strategies import json_data
 
 from five_hundred import (
     GameState,
@@ -29,18 +30,7 @@ from five_hundred import (
 SERVER = runpy.run_path(str(ROOT / "examples" / "game_server.py"))
 Table: Any = SERVER["Table"]
 
-json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.floats(allow_nan=True)
-    | st.text(max_size=30),
-    lambda inner: (
-        st.lists(inner, max_size=4)
-        | st.dictionaries(st.text(max_size=5), inner, max_size=4)
-    ),
-    max_leaves=10,
-)
+json_values = json_data(allow_nan=True)
 HOSTILE_SEATS: list[object] = [
     None, True, False, 1.0, 0.0, 1 + 0j, "1", "", -1, 4, 9, 10**100, [1], {"seat": 1},
 ]  # fmt: skip

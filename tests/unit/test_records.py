@@ -11,7 +11,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from tests.random_games import play_random_game, random_action
-from tests.strategies import PLAYER_COUNTS, rules, seeds
+from tests.strategies import PLAYER_COUNTS, json_data, rules, seeds
 
 from five_hundred import (
     PERFECT,
@@ -588,18 +588,7 @@ def test_hand_built_records() -> None:
 
 # -- untrusted input ---------------------------------------------------------------------
 
-json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.floats(allow_nan=False)
-    | st.text(max_size=20),
-    lambda children: (
-        st.lists(children, max_size=5)
-        | st.dictionaries(st.text(max_size=10), children, max_size=5)
-    ),
-    max_leaves=30,
-)
+json_values = json_data()
 
 
 def loads_or_documented_error(load: Callable[[str], GameRecord], text: str) -> None:

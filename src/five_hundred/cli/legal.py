@@ -82,7 +82,7 @@ def _position_lines(out: _Out, state: GameState) -> list[str]:
     rules = state.rules
     lines = [
         out.text(
-            f"Hand {state.hand_number + 1} ({_describe_rules(rules)}), "
+            f"Hand {view(state, None).hand_ordinal} ({_describe_rules(rules)}), "
             f"seat {state.dealer} dealt: {state.phase.value.replace('_', ' ')}."
         )
     ]
