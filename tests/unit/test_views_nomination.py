@@ -148,6 +148,34 @@ def test_other_seats_cannot_tell_who_holds_the_joker(
         games = _both(games, rng.choice(common))
 
 
+@pytest.mark.parametrize("holder_pick", range(3))
+def test_the_adapters_observations_agree_too(holder_pick: int) -> None:
+    """The OpenSpiel and PettingZoo tensors are encoded from the views."""
+    pytest.importorskip("numpy")
+    from five_hundred.integrations.encoding import Encoder
+
+    rules = Rules()
+    (hands_a, kitty_a), (hands_b, kitty_b), contractor, holder = _deal_pair(
+        rules, 5, holder_pick
+    )
+    games = [
+        new_hand(rules, hands_a, kitty_a, dealer=0),
+        new_hand(rules, hands_b, kitty_b, dealer=0),
+    ]
+    games = _both(games, parse_bid("6NT"))
+    while games[0].phase is Phase.BIDDING:
+        games = _both(games, legal_actions(games[0])[0])
+    held = set(games[0].hand_of(contractor)) & set(games[1].hand_of(contractor))
+    games = _both(games, Discard(frozenset(sorted(held, key=str)[:KITTY_SIZE])))
+    assert games[0].phase is Phase.NOMINATE
+    encoder = Encoder(rules, perfect_recall=True)
+    for seat in range(rules.players):
+        if seat in (contractor, holder):
+            continue
+        first, second = (encoder.encode(view(game, seat)) for game in games)
+        assert first.tolist() == second.tolist()
+
+
 def test_the_contractor_still_sees_the_nomination() -> None:
     rules = Rules()
     (hands, kitty), _, contractor, _ = _deal_pair(rules, 11, 0)
