@@ -701,6 +701,7 @@ METADATA: list[dict[str, Any]] = [
     {"table": "t-17"},
     {"players": ["ana", "bo", "cy", "di"], "started": "2026-12-06T19:00:00Z"},
     {"nested": {"a": [1, 2.5, None, True, {"b": "é ♥ \n"}]}, "": 0},
+    {"\x85": "\u2028 line separators \r\x0b\x0c\x1c", "k": "\u2029"},
 ]
 
 

@@ -78,7 +78,8 @@ def to_text(game: GameParts) -> str:
     if game.seed is not None:
         lines.append(f"seed = {game.seed}")
     if metadata:
-        lines.append(f"metadata = {json.dumps(metadata, ensure_ascii=False)}")
+        # ASCII JSON: one line whatever the text holds (a line separator is escaped).
+        lines.append(f"metadata = {json.dumps(metadata)}")
     for number, hand in enumerate(game.hands, 1):
         lines += ["", f"[Hand {number}]", f"Dealer: {hand.dealer}"]
         for seat, cards in enumerate(hand.hands):
