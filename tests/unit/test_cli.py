@@ -730,17 +730,26 @@ def test_no_color_keeps_the_suit_symbols(
         assert ("8♥ made" in shown) is not coloured
 
 
+class _Keys:
+    """A stdin of typed lines, where an empty string stands for a Ctrl-C."""
+
+    def __init__(self, *lines: str) -> None:
+        self.lines = iter(lines)
+
+    def readline(self, size: int = -1) -> str:  # play reads with a limit
+        line = next(self.lines, "")
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+    def isatty(self) -> bool:
+        return False
+
+
 def test_an_interrupt_offers_to_save_and_a_second_ends_quietly(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    class Interrupted:
-        def readline(self, size: int = -1) -> str:  # play reads with a limit
-            raise KeyboardInterrupt
-
-        def isatty(self) -> bool:
-            return False
-
-    monkeypatch.setattr(sys, "stdin", Interrupted())
+    monkeypatch.setattr(sys, "stdin", _Keys())
     assert main(["play", "--seed", "1"]) == 130
     out, err = capsys.readouterr()
     assert err == "python -m five_hundred: interrupted\n"
@@ -753,19 +762,7 @@ def test_an_interrupt_saves_when_asked(
     tmp_path: Path,
 ) -> None:
     saved = tmp_path / "game.txt"
-    lines = iter(["", "y\n", f"{saved}\n"])
-
-    class InterruptedOnce:
-        def readline(self, size: int = -1) -> str:
-            line = next(lines)
-            if not line:
-                raise KeyboardInterrupt
-            return line
-
-        def isatty(self) -> bool:
-            return False
-
-    monkeypatch.setattr(sys, "stdin", InterruptedOnce())
+    monkeypatch.setattr(sys, "stdin", _Keys("", "y\n", f"{saved}\n"))
     assert main(["play", "--seed", "1"]) == 0
     out, _ = capsys.readouterr()
     assert "Quit the game? (y/n) y\n" in out
