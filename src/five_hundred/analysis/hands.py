@@ -72,6 +72,8 @@ __all__ = ["review"]
 
 _BIGGEST = 3
 """How many of a seat's errors its summary lists."""
+_SOFT_SHARE = 0.8
+"""The share of the time limit after which the discard's search gives its best so far."""
 
 
 # -- the solver's work: jobs, run here or in a process with a deadline --------------------
@@ -181,10 +183,13 @@ def _discard_class(state: GameState) -> Callable[[Action], tuple[int, ...]]:
     return key
 
 
-def _discard_values(job: _DiscardJob, table: Table) -> tuple[Action, int, int] | None:
-    """The best discard found, its value and the value of the discard made.
+def _discard_values(
+    job: _DiscardJob, table: Table, deadline: float | None
+) -> tuple[Action, int, int, bool] | None:
+    """The best discard found, its value, the value of the one made, and whether all.
 
-    Each other kind of discard (see :func:`_discard_class`) is asked only whether it
+    All: whether every kind of discard was tried (not cut off by ``deadline``, a
+    monotonic time).  Each other kind of discard (see :func:`_discard_class`) is asked only whether it
     beats the best so far (a solve with a floor, cheap when it does not).
     """
     state, made, later = job
@@ -208,6 +213,8 @@ def _discard_values(job: _DiscardJob, table: Table) -> tuple[Action, int, int] |
         seen.add(kind)
         if best_value == (0 if misere else TOTAL_TRICKS):
             break  # nothing beats it
+        if deadline is not None and time.monotonic() > deadline:
+            return best, best_value, made_value, False
         start = _to_play(apply(state, choice), later)
         if start is None:
             continue
@@ -219,17 +226,17 @@ def _discard_values(job: _DiscardJob, table: Table) -> tuple[Action, int, int] |
             better = value > best_value
         if better:
             best, best_value = choice, value
-    return best, best_value, made_value
+    return best, best_value, made_value, True
 
 
-def _run_job(job: _Job, table: Table) -> object:
+def _run_job(job: _Job, table: Table, deadline: float | None) -> object:
     match job:
         case _PlayJob(state):
             return _card_values(state, table)
         case _NominateJob():
             return _nomination_values(job, table)
         case _DiscardJob():
-            return _discard_values(job, table)
+            return _discard_values(job, table, deadline)
         case _AdviceJob(cards, rules, seat, dealer, samples, seed):
             return tuple(
                 advise_bids(
@@ -239,14 +246,14 @@ def _run_job(job: _Job, table: Table) -> object:
 
 
 def _jobs_in_child(
-    work: tuple[Sequence[_Job], multiprocessing.connection.Connection],
+    work: tuple[Sequence[_Job], multiprocessing.connection.Connection, float],
 ) -> None:
     """Run the jobs in a worker process, sending each result as it comes."""
-    jobs, sender = work
+    jobs, sender, deadline = work
     _ignore_interrupts()
     table: Table = {}
     for index, job in enumerate(jobs):
-        sender.send((index, _run_job(job, table)))
+        sender.send((index, _run_job(job, table, deadline)))
     sender.close()
 
 
@@ -259,18 +266,20 @@ def _run_jobs(jobs: Sequence[_Job], time_limit: float | None) -> list[object]:
     """
     if time_limit is None:
         table: Table = {}
-        return [_run_job(job, table) for job in jobs]
+        return [_run_job(job, table, None) for job in jobs]
     results: list[object] = [None] * len(jobs)
     if not jobs:
         return results
+    deadline = time.monotonic() + time_limit
+    # the discard's search stops on its own a little before, with what it found
+    soft = time.monotonic() + _SOFT_SHARE * time_limit
     context: Any = _context(_jobs_in_child)  # typeshed's BaseContext has no Process
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(
-        target=_jobs_in_child, args=((jobs, sender),), daemon=True
+        target=_jobs_in_child, args=((jobs, sender, soft),), daemon=True
     )
     process.start()
     sender.close()
-    deadline = time.monotonic() + time_limit
     try:
         done = 0
         while done < len(jobs):
@@ -333,6 +342,7 @@ def _choice_review(
     values: dict[Action, int] | None,
     *,
     best: Sequence[Action] | None = None,
+    exhaustive: bool = True,
 ) -> ChoiceReview:
     """A decision reviewed from the tricks to come after each choice (``values``).
 
@@ -344,7 +354,19 @@ def _choice_review(
     trick = state.tricks_played + 1 if kind == "play" else None
     if values is None or action not in values:
         return ChoiceReview(
-            kind, number, seat, action, trick, None, None, None, None, None, None, None
+            kind,
+            number,
+            seat,
+            action,
+            trick,
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            exhaustive=False,
         )
     contract = state.contract
     assert contract is not None
@@ -372,6 +394,7 @@ def _choice_review(
         result_made,
         abs(tricks_best - tricks_made),
         sign * (margin_best - margin_made),
+        exhaustive=exhaustive,
     )
 
 
@@ -518,12 +541,14 @@ def _solved_choice(decision: _Decision, result: object) -> ChoiceReview:
     if state.phase is Phase.NOMINATE:
         values = cast(dict[Action, int] | None, result)
         return _choice_review("nominate", number, state, action, values)
-    found = cast(tuple[Action, int, int] | None, result)
+    found = cast(tuple[Action, int, int, bool] | None, result)
     if found is None:
         return _choice_review("discard", number, state, action, None)
-    best, best_value, made_value = found
+    best, best_value, made_value, exhaustive = found
     values = {best: best_value, action: made_value}
-    return _choice_review("discard", number, state, action, values, best=[best])
+    return _choice_review(
+        "discard", number, state, action, values, best=[best], exhaustive=exhaustive
+    )
 
 
 def _summaries(

@@ -62,6 +62,9 @@ class ChoiceReview:
     cost_points: int | None
     """Points it cost its side: the change in the margin between the contracting
     side's result and the defenders' trick points together, seen from the seat's side."""
+    exhaustive: bool = True
+    """Whether every choice was compared: a discard's search cut short by the time
+    limit gives the best of those it compared (its cost is then a lower bound)."""
 
     @property
     def error(self) -> bool:
@@ -83,6 +86,7 @@ class ChoiceReview:
             "result_made": self.result_made,
             "cost_tricks": self.cost_tricks,
             "cost_points": self.cost_points,
+            "exhaustive": self.exhaustive,
             "error": self.error,
         }
 

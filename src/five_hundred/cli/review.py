@@ -151,6 +151,8 @@ def _cost(out: _Out, choice: ChoiceReview) -> str:
         " ..." if len(best) > 3 else ""
     )
     tricks = choice.cost_tricks
+    if not choice.exhaustive:
+        shown += " (of those compared in time)"
     return (
         f"ERROR -{tricks} trick{'s' if tricks != 1 else ''}, "
         f"{-(choice.cost_points or 0):+d}: {choice.result_made}; best {shown}: "
