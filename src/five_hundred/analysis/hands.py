@@ -1,7 +1,7 @@
 """The review of a game record: each decision of each hand, and what it cost.
 
-:func:`review` replays each hand of a record (or of a game state's record) from its
-deal and looks at every decision:
+:func:`~five_hundred.analysis.review` replays each hand of a record (or of a game
+state's record) from its deal and looks at every decision:
 
 - each card play, by the double-dummy solver (:mod:`five_hundred.search.solver`):
   the contracting side's tricks with the best card and with the card played, one

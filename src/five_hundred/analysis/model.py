@@ -1,6 +1,7 @@
 """The values a review gives: each decision reviewed, each hand, the whole game.
 
-Every value is frozen and compared by value; :meth:`GameReview.to_dict` gives the whole
+Every value is frozen and compared by value;
+:meth:`~five_hundred.analysis.GameReview.to_dict` gives the whole
 review as plain JSON data (the layout is documented in :doc:`/reference/review`).
 """
 
