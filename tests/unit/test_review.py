@@ -1,5 +1,6 @@
 """The hand review: double-dummy values checked, errors found, every record reviewed."""
 
+import functools
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -173,14 +174,28 @@ def _blunder(rules: Rules, seeds: range) -> tuple[GameState, PlayCard, int]:
     raise AssertionError(msg)
 
 
-def test_a_card_that_loses_the_contract_is_found_with_its_cost() -> None:
+@functools.cache
+def _blunder_hand() -> tuple[GameState, int, int, PlayCard, int]:
+    """The hand of :func:`_blunder` played on perfectly after the blunder: the last
+    state, the blunder's number and seat, the card and the tricks it leaves."""
     state, blunder, tricks = _blunder(THREE, range(20))
     number = len(state.actions) + 1
     seat = state.to_act
+    assert seat is not None
     state = apply(state, blunder)
     while state.phase is Phase.PLAY:
         state = apply(state, _best_for(state))
-    hand = review(state, bid_samples=0).hands[-1]
+    return state, number, seat, blunder, tricks
+
+
+@functools.cache
+def _blunder_review() -> GameReview:
+    return review(_blunder_hand()[0], bid_samples=0)
+
+
+def test_a_card_that_loses_the_contract_is_found_with_its_cost() -> None:
+    _, number, seat, blunder, tricks = _blunder_hand()
+    hand = _blunder_review().hands[-1]
     found = next(c for c in hand.choices if c.number == number)
     assert found.seat == seat
     assert found.action == blunder
@@ -258,9 +273,11 @@ def test_a_game_state_mid_hand_is_reviewed_so_far() -> None:
 
 
 def test_calls_are_estimated_by_the_advisor() -> None:
-    state = play_hand(new_game(THREE, seed=8), [RuleBasedPlayer()] * 3)
+    state = play_hand(new_game(THREE, seed=6), [RuleBasedPlayer()] * 3)
     hand = review(state, bid_samples=1).hands[-1]
-    assert hand.calls
+    assert hand.contract is None  # thrown in: the calls alone
+    assert len(hand.calls) == 3
+    assert not hand.choices
     for call in hand.calls:
         assert call.expected_best is not None
         assert call.best is not None
@@ -308,10 +325,7 @@ def test_bad_input_gets_typed_errors(tmp_path: Path) -> None:
 def test_the_command_line_marks_errors(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    state, blunder, _ = _blunder(THREE, range(20))
-    state = apply(state, blunder)
-    while state.phase is Phase.PLAY:
-        state = apply(state, _best_for(state))
+    state = _blunder_hand()[0]
     path = tmp_path / "game.txt"
     path.write_text(record(state).to_text())
     capsys.readouterr()
@@ -329,8 +343,7 @@ def test_the_command_line_marks_errors(
 
 
 def test_results_are_frozen_values() -> None:
-    state = play_hand(new_game(THREE, seed=8), [RuleBasedPlayer()] * 3)
-    result = review(state, bid_samples=0)
+    result = _blunder_review()
     assert isinstance(result, GameReview)
     assert result == GameReview(result.rules, result.hands, result.seats, result.sides)
     assert hash(result) == hash(GameReview(*attrs.astuple(result, recurse=False)))
