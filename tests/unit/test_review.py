@@ -351,3 +351,13 @@ def test_results_are_frozen_values() -> None:
     assert isinstance(choice, ChoiceReview)
     with pytest.raises(AttributeError):
         choice.seat = 2  # type: ignore[misc]
+
+
+def test_play_shows_the_review_after_each_hand(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    command = ["play", "--seat", "none", "--players", "3", "--seed", "2"]
+    assert main([*command, "--hands", "1", "--review", "--delay", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "Hand 1 (seat 0 dealt): 6S by seat 2, 7 tricks taken." in out
+    assert "ERROR -2 tricks, -100: made; best 8C: set" in out

@@ -551,6 +551,11 @@ def _solved_choice(decision: _Decision, result: object) -> ChoiceReview:
     )
 
 
+def _by_cost(choice: ChoiceReview) -> tuple[int, int]:
+    """The costliest first: by points, then tricks."""
+    return (-(choice.cost_points or 0), -(choice.cost_tricks or 0))
+
+
 def _summaries(
     rules: Rules, calls: Sequence[CallReview], choices: Sequence[ChoiceReview]
 ) -> tuple[list[SeatSummary], list[SideSummary]]:
@@ -558,7 +563,7 @@ def _summaries(
     seats = []
     for seat in range(rules.players):
         errors = [c for c in choices if c.seat == seat and c.error]
-        errors.sort(key=lambda c: (-(c.cost_points or 0), -(c.cost_tricks or 0)))
+        errors.sort(key=_by_cost)
         seats.append(
             SeatSummary(
                 seat,
@@ -576,17 +581,18 @@ def _sides(rules: Rules, seats: Sequence[SeatSummary]) -> list[SideSummary]:
     sides = []
     for side in range(rules.sides):
         own = [s for s in seats if side_of(rules, s.seat) == side]
-        sides.append(
-            SideSummary(
-                side,
-                tuple(s.seat for s in own),
-                sum(s.errors for s in own),
-                sum(s.tricks_lost for s in own),
-                sum(s.points_lost for s in own),
-                sum(s.call_points_lost for s in own),
-            )
-        )
+        sides.append(SideSummary(side, tuple(s.seat for s in own), *_totals(own)))
     return sides
+
+
+def _totals(summaries: Sequence[SeatSummary]) -> tuple[int, int, int, float]:
+    """The errors, tricks lost, points lost and calls' points lost of summaries."""
+    return (
+        sum(s.errors for s in summaries),
+        sum(s.tricks_lost for s in summaries),
+        sum(s.points_lost for s in summaries),
+        sum(s.call_points_lost for s in summaries),
+    )
 
 
 def _merged(rules: Rules, hands: Sequence[HandReview]) -> list[SeatSummary]:
@@ -594,20 +600,8 @@ def _merged(rules: Rules, hands: Sequence[HandReview]) -> list[SeatSummary]:
     merged = []
     for seat in range(rules.players):
         own = [hand.seats[seat] for hand in hands]
-        biggest = sorted(
-            (c for s in own for c in s.biggest),
-            key=lambda c: (-(c.cost_points or 0), -(c.cost_tricks or 0)),
-        )
-        merged.append(
-            SeatSummary(
-                seat,
-                sum(s.errors for s in own),
-                sum(s.tricks_lost for s in own),
-                sum(s.points_lost for s in own),
-                sum(s.call_points_lost for s in own),
-                biggest[:_BIGGEST],
-            )
-        )
+        biggest = sorted((c for s in own for c in s.biggest), key=_by_cost)
+        merged.append(SeatSummary(seat, *_totals(own), biggest[:_BIGGEST]))
     return merged
 
 

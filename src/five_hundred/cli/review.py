@@ -16,6 +16,7 @@ from five_hundred.cli._args import (
     _UsageError,
 )
 from five_hundred.cli._output import _Out, _write_json
+from five_hundred.cli.match import _budget_arg
 from five_hundred.cli.simulate import _add_progress_option, _progress, _show_progress
 from five_hundred.errors import quote
 from five_hundred.records import GameRecord
@@ -27,19 +28,6 @@ def _samples_arg(text: str) -> int:
     value = _int_arg(text)
     if value < 0:
         msg = f"expected a number of 0 or more, got {quote(text)}"
-        raise argparse.ArgumentTypeError(msg)
-    return value
-
-
-def _seconds_arg(text: str) -> float | None:
-    if text.strip().lower() == "none":
-        return None
-    try:
-        value = float(text) if text.isascii() and len(text) < 20 else -1.0
-    except ValueError:
-        value = -1.0
-    if not value > 0:
-        msg = f"expected seconds above 0 or none, got {quote(text)}"
         raise argparse.ArgumentTypeError(msg)
     return value
 
@@ -77,7 +65,7 @@ def add_parser(commands: _Commands) -> None:
     parser.add_argument("--seed", type=_seed_arg, default=0, help="seed of the samples")
     parser.add_argument(
         "--time-limit",
-        type=_seconds_arg,
+        type=_budget_arg,
         default=30.0,
         metavar="SECONDS",
         help="solver time per hand (default 30; none: no limit); decisions not "
