@@ -20,8 +20,9 @@ from setuptools.command.build_ext import build_ext
 
 PURE_ENV = "FIVE_HUNDRED_PURE"
 ENGINE = Path("src", "five_hundred", "_engine")
-# Every engine module but the package's __init__ and memo (a decorator over generic
-# callables, weakref and functools: compiled it would gain nothing and lose wraps).
+# Every engine module but the package's __init__, memo (a decorator over generic
+# callables, weakref and functools: compiled it would gain nothing and lose wraps) and
+# cache (a dict and a lock: its hit is already the dict's own C code).
 COMPILED = [
     "codes",
     "tables",

@@ -44,6 +44,7 @@ from five_hundred._engine.auction import (
     A_STANDING,
     A_TO_ACT,
 )
+from five_hundred._engine.cache import BoundedCache
 from five_hundred._engine.memo import per_rules
 from five_hundred._shown import short_repr
 from five_hundred.cards import Strain, notation_key, quote
@@ -504,10 +505,11 @@ def _listing(book: _Book, a: engine.AuctionRecord, seat: int) -> _Listing:
     return found
 
 
-_CALLS: Final[dict[int, tuple[Any, tuple[tuple[int, Call], ...]]]] = {}
+_CALLS: Final[BoundedCache[int, tuple[Any, tuple[tuple[int, Call], ...]]]] = (
+    BoundedCache(4096)
+)
 """The typed calls of each auction record met, by the record's identity (kept with
 them, so an identity is never mistaken): a view asks for them at every action."""
-_CALLS_SIZE: Final = 4096
 
 
 @attrs.frozen(repr=False)
@@ -630,10 +632,7 @@ def calls_of(book: _Book, record: engine.AuctionRecord) -> tuple[tuple[int, Call
         flat = record[A_CALLS]
         by_rank = book.by_rank
         calls = tuple(zip(flat[::2], map(by_rank.__getitem__, flat[1::2]), strict=True))
-        if len(_CALLS) >= _CALLS_SIZE:
-            del _CALLS[next(iter(_CALLS))]
-        found = (record, calls)
-        _CALLS[id(record)] = found
+        found = _CALLS.keep(id(record), (record, calls))
     return found[1]
 
 
@@ -779,7 +778,9 @@ def listed_record(
 # the record as an Auction only when a state is built.
 
 
-AuctionParts: TypeAlias = tuple[_Book, engine.AuctionRecord]
+RulesBook: TypeAlias = _Book
+"""The rules' book of an auction: its ladder, options and listings (opaque)."""
+AuctionParts: TypeAlias = tuple[RulesBook, engine.AuctionRecord]
 """An auction as a game state keeps it: its rules' book and its engine record.
 
 The state builds the :class:`Auction` value when asked for it (:func:`auction_of`;

@@ -67,6 +67,7 @@ from five_hundred.state import (
     legal_actions,
     new_game,
     next_hand,
+    play_order,
 )
 from five_hundred.tricks import PlayContext, card_power, effective_suit, trick_winner
 from five_hundred.views import SeatView, Trick, known_partner, view
@@ -163,14 +164,7 @@ class _Seen:
         leader, count = state.leader, len(self.trick)
         if leader is None or count == 0:
             return ()
-        out = state.sitting_out
-        seats = [leader]
-        seat = leader
-        while len(seats) < count:
-            seat = (seat + 1) % self.rules.players
-            if seat not in out:
-                seats.append(seat)
-        return tuple(seats)
+        return play_order(state, leader)[:count]  # the one home of the seat order
 
     @property
     def led_suit(self) -> Suit:

@@ -243,14 +243,18 @@ def mask_from_cards(cards: Iterable[Card]) -> int:
         TypeError: if ``cards`` holds something that is not a Card (text: read it
             with :func:`parse_card`).
     """
-    mask = 0
+    if isinstance(cast(object, cards), str):
+        _not_a_card(cards)
     try:
-        for card in cards:
+        items = iter(cards)
+    except TypeError:
+        _not_a_card(cards)
+    mask = 0
+    for card in items:  # once: ``cards`` may be an iterator
+        try:
             mask |= 1 << _CODE_BY_CARD[card]
-    except (KeyError, TypeError):
-        if isinstance(cast(object, cards), str) or not hasattr(cards, "__iter__"):
-            _not_a_card(cards)
-        _not_a_card(next(c for c in cards if c not in _CODE_BY_CARD))
+        except (KeyError, TypeError):  # (TypeError: an unhashable value)
+            _not_a_card(card)
     return mask
 
 

@@ -24,6 +24,7 @@ from typing import Any, Final, Self, cast
 import attrs
 
 from five_hundred._shown import MAX_DIGITS, fits_digits, short_repr
+from five_hundred._values import check_strain, check_tricks
 from five_hundred.cards import Strain
 from five_hundred.errors import InvalidStateError, RulesConfigError, quote, wrong_type
 
@@ -127,13 +128,8 @@ class ScoringTable:
             type(strain) is Strain
             and type(tricks) is int
             and MIN_TRICKS <= tricks <= MAX_TRICKS
-        ):  # valid: the checks below (and their import, ~10 us) are not needed
+        ):  # valid: the checks below are not needed
             return self.values[tricks - MIN_TRICKS][strain]
-        from five_hundred._checks import (
-            check_strain,
-            check_tricks,
-        )  # a cycle: _checks imports Rules
-
         return self.values[check_tricks(tricks) - MIN_TRICKS][check_strain(strain)]
 
 

@@ -28,7 +28,7 @@ import functools
 import itertools
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any, Final, NamedTuple, TypeVar, cast
+from typing import Any, Final, NamedTuple, Protocol, TypeVar, cast, runtime_checkable
 
 import attrs
 
@@ -38,6 +38,7 @@ from five_hundred._checks import (
     check_rules,
     check_seat,
     check_seed,
+    check_sides,
     check_size,
     wrong_type,
 )
@@ -45,6 +46,7 @@ from five_hundred._engine import compiled as _compiled
 from five_hundred._engine import core as _core
 from five_hundred._engine import entry as _entry
 from five_hundred._engine.auction import A_TO_ACT
+from five_hundred._engine.cache import BoundedCache
 from five_hundred._engine.codes import (
     BITS,
     HAND_SIZE,
@@ -164,12 +166,14 @@ from five_hundred.tricks import (
     joker_options,
     play_refusal,
     plays_from_mask,
+    position_of,
 )
 
 __all__ = [
     "GameState",
     "HandSummary",
     "Phase",
+    "SeatKnowledge",
     "apply",
     "explain_illegal",
     "is_legal",
@@ -574,11 +578,10 @@ _HandFacts = tuple[
     dict[int, tuple[tuple[int, ...], tuple[int, ...]]],
     dict[int, tuple[frozenset[Suit], ...]],
 ]
-_HAND_FACTS: Final[dict[int, _HandFacts]] = {}
+_HAND_FACTS: Final[BoundedCache[int, _HandFacts]] = BoundedCache(4096)
 """The facts that hold for a whole hand, by the identity of its hand record (kept with
 them, with its game record, so an identity is never mistaken), and per hand the
 tricks won and voids met, by their packed ints."""
-HAND_FACTS_SIZE: Final = 4096
 
 
 def _hand_facts(core: Core) -> _HandFacts:
@@ -599,11 +602,7 @@ def _hand_facts(core: Core) -> _HandFacts:
         hand[H_RESULT],
         game.winners,
     )
-    found: _HandFacts = (hand, game, facts, {}, {})
-    if len(_HAND_FACTS) >= HAND_FACTS_SIZE:
-        del _HAND_FACTS[next(iter(_HAND_FACTS))]
-    _HAND_FACTS[id(hand)] = found
-    return found
+    return _HAND_FACTS.keep(id(hand), (hand, game, facts, {}, {}))
 
 
 _SUITS: Final = tuple(Suit)
@@ -743,10 +742,11 @@ TrickData = tuple[int, tuple[tuple[int, int], ...], int, int]
 """A trick as ints: leader, ``(seat, card code)`` plays, suit led (-1 before the
 lead), winner (-1 while in progress)."""
 
-_TRICKS_MEMO: Final[dict[int, tuple[Any, tuple[TrickData, ...]]]] = {}
+_TRICKS_MEMO: Final[BoundedCache[int, tuple[Any, tuple[TrickData, ...]]]] = (
+    BoundedCache(4096)
+)
 """The completed tricks up to a log node that ended a trick, by the node's identity
 (the node is kept with them, so an identity is never mistaken)."""
-TRICKS_MEMO_SIZE: Final = 4096
 
 
 def trick_record(state: GameState) -> tuple[tuple[TrickData, ...], TrickData | None]:
@@ -819,9 +819,7 @@ def _done_tricks(setup: Setup, end: Log) -> tuple[TrickData, ...]:
 
 
 def _keep_tricks(node: Log, done: tuple[TrickData, ...]) -> None:
-    if len(_TRICKS_MEMO) >= TRICKS_MEMO_SIZE:
-        del _TRICKS_MEMO[next(iter(_TRICKS_MEMO))]
-    _TRICKS_MEMO[id(node)] = (node, done)
+    _TRICKS_MEMO.keep(id(node), (node, done))
 
 
 def outer(core: Core) -> GameState:
@@ -975,7 +973,8 @@ def new_hand(
     Raises:
         InvalidStateError: naming the problem, if the deal is not a deal of the rules'
             pack (wrong sizes, duplicate or foreign cards) or the scores don't fit.
-        TypeError: if ``rules`` is not a :class:`~five_hundred.rules.Rules` value.
+        TypeError: if ``rules`` is not a :class:`~five_hundred.rules.Rules` value, or
+            ``scores`` is not a sequence.
     """
     rules = check_rules(rules)
     dealer = check_dealer(rules, dealer)
@@ -996,10 +995,7 @@ def hand_from_masks(
     For callers that built the deal themselves (``resample``): the deal is not
     checked again; ``rules`` and ``dealer`` must be checked already, ``scores`` are.
     """
-    totals = tuple(scores) if scores is not None else (0,) * rules.sides
-    if len(totals) != rules.sides or any(type(s) is not int for s in totals):
-        msg = f"scores needs {rules.sides} whole numbers (one per side); got {quote(scores)}"
-        raise InvalidStateError(msg)
+    totals = (0,) * rules.sides if scores is None else check_sides(rules, scores)
     for total in totals:
         check_size(total, "score")
     lost = [side for side, total in enumerate(totals) if total <= rules.losing_score]
@@ -1180,6 +1176,14 @@ def _discard_of(*codes: int) -> Discard:
     return _DISCARDS[codes]
 
 
+def shared_discard(codes: tuple[int, ...]) -> Discard:
+    """The discard :func:`legal_actions` lists for these card codes (ascending).
+
+    The same object at every call, for the adapters that pick a discard card by card.
+    """
+    return _DISCARDS[codes]
+
+
 _DISCARD_ROWS: Final[list[list[Any] | None]] = [None] * (DISCARD_ROW * DISCARD_ROW)
 """The table of :func:`discard_listing`: the same shared discards, by pairs of codes."""
 
@@ -1194,7 +1198,11 @@ def _list_discards(core: Core) -> tuple[Action, ...]:
 
 
 def _refuse_discard(core: Core, action: Discard) -> _Refusal:
-    held = core[HANDS][_seat(core)]
+    return _discard_refusal(core[HANDS][_seat(core)], action)
+
+
+def _discard_refusal(held: int, action: Discard) -> _Refusal:
+    """Why the contractor holding ``held`` may not make ``action`` (or ``None``)."""
     codes = [card_code(card) for card in action.cards]
     missing = [CARDS_BY_CODE[c] for c in codes if not held >> c & 1]
     if missing:
@@ -1249,6 +1257,11 @@ def _list_partner_calls(core: Core) -> tuple[Action, ...]:
 
 
 def _refuse_partner_call(core: Core, action: CallPartner) -> _Refusal:
+    return _partner_refusal(core[RULES].players, core[HANDS][_seat(core)], action)
+
+
+def _partner_refusal(players: int, held: int, action: CallPartner) -> _Refusal:
+    """Why the contractor holding ``held`` may not make ``action`` (or ``None``)."""
     card = action.card
     if card is None:
         return None
@@ -1258,7 +1271,6 @@ def _refuse_partner_call(core: Core, action: CallPartner) -> _Refusal:
             "partner-joker",
             "the Joker cannot be called as the partner card",
         )
-    players: int = core[RULES].players
     code = card_code(card)
     if not pack_mask(players) >> code & 1:
         return (
@@ -1266,7 +1278,7 @@ def _refuse_partner_call(core: Core, action: CallPartner) -> _Refusal:
             "card-not-in-pack",
             f"{card} is not in the {players}-player pack",
         )
-    if core[HANDS][_seat(core)] >> code & 1:
+    if held >> code & 1:
         return (
             IllegalPlayError,
             "partner-in-own-hand",
@@ -1510,32 +1522,176 @@ def _reason(core: Core, action: object, seat: object = UNCHECKED) -> _Refusal:
             return None
         if phase == _BIDDING and is_listed_call(action, *core[HAND][H_AUCTION]):
             return None
-    if not isinstance(action, _ACTION_TYPES):
-        wrong_type(action, "an Action", "parse_action")
-    if seat is not UNCHECKED:
-        if check_acting_seat(core[RULES], seat) is None:
-            return NotYourTurnError, "spectator", "a spectator cannot act"
-        if seat != core[TO_ACT]:
-            return NotYourTurnError, "not-your-turn", _whose_turn(core)
+    found = _turn_refusal(core[RULES], phase, core[TO_ACT], action, seat)
+    if found is not None or phase > _PLAY:
+        return found
     rules = _PHASE_RULES[phase]
-    if phase == _GAME_OVER:
-        return WrongPhaseError, "game-over", "the game is over"
-    if rules is None or core[TO_ACT] is None:
-        return WrongPhaseError, "hand-over", "the hand is over (deal the next hand)"
-    if not isinstance(action, rules.types):
-        return (
-            WrongPhaseError,
-            "wrong-phase",
-            f"it is the {rules.title} phase: expected {rules.expected}",
-        )
+    assert rules is not None  # a phase with a seat to act has its rules
     return rules.refusal(core, action)
 
 
-def _whose_turn(core: Core) -> str:
+def _turn_refusal(
+    rules: Rules, phase: int, to_act: int | None, action: object, seat: object
+) -> _Refusal:
+    """The refusal of ``action`` before the phase's own rules, or ``None``.
+
+    The checks every action goes through, in order, whoever reads the position (a
+    state or a seat's view): an action (else the ``TypeError``), ``seat`` (a seat
+    or a spectator, unless ``UNCHECKED``) and its turn, the hand or the game over,
+    an action of the phase.  ``None`` leaves the phase's rules to answer.
+    """
+    if not isinstance(action, _ACTION_TYPES):
+        wrong_type(action, "an Action", "parse_action")
+    if seat is not UNCHECKED:
+        if check_acting_seat(rules, seat) is None:
+            return NotYourTurnError, "spectator", "a spectator cannot act"
+        if seat != to_act:
+            return NotYourTurnError, "not-your-turn", _whose_turn(phase, to_act)
+    if phase == _GAME_OVER:
+        return WrongPhaseError, "game-over", "the game is over"
+    phase_rules = _PHASE_RULES[phase]
+    if phase_rules is None or to_act is None:
+        return WrongPhaseError, "hand-over", "the hand is over (deal the next hand)"
+    if not isinstance(action, phase_rules.types):
+        return (
+            WrongPhaseError,
+            "wrong-phase",
+            f"it is the {phase_rules.title} phase: expected {phase_rules.expected}",
+        )
+    return None
+
+
+@runtime_checkable
+class SeatKnowledge(Protocol):
+    """What :func:`is_legal` and :func:`explain_illegal` read of a seat's view.
+
+    A :class:`~five_hundred.views.SeatView` is one: a bot that holds a view checks an
+    action with it, for the view's seat, exactly as the referee would with the state.
+    """
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
+        ...
+
+    @property
+    def seat(self) -> int | None:
+        """The seat that acts (``None``: a spectator)."""
+        ...
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the hand."""
+        ...
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act."""
+        ...
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the hand."""
+        ...
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's cards now."""
+        ...
+
+    @property
+    def calls(self) -> tuple[tuple[int, Call], ...]:
+        """The auction so far."""
+        ...
+
+    @property
+    def play_context(self) -> PlayContext | None:
+        """The card order of the contract."""
+        ...
+
+    @property
+    def suits_led(self) -> frozenset[Suit]:
+        """The suits led this hand."""
+        ...
+
+    @property
+    def shown_void(self) -> tuple[frozenset[Suit], ...]:
+        """Each seat's suits shown void."""
+        ...
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The seat's legal actions."""
+        ...
+
+    @property
+    def trick(self) -> "_SeenTrick | None":
+        """The trick in progress."""
+        ...
+
+    @property
+    def tricks(self) -> tuple[object, ...]:
+        """The completed tricks."""
+        ...
+
+
+class _SeenTrick(Protocol):
+    """What :class:`SeatKnowledge` reads of the trick in progress."""
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards played, the leader's first."""
+        ...
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit to follow."""
+        ...
+
+
+def _seen_reason(seen: SeatKnowledge, action: object, seat: object) -> _Refusal:
+    """:func:`_reason` for the seat of a view, from what it knows."""
+    if seat is not UNCHECKED and seat != seen.seat:
+        msg = f"a view of seat {seen.seat} acts for that seat; got seat={quote(seat)}"
+        raise InvalidStateError(msg)
+    phase = _PHASES.index(seen.phase)
+    found = _turn_refusal(seen.rules, phase, seen.to_act, action, seen.seat)
+    if found is not None or phase > _PLAY or action in seen.legal_actions:
+        return found
+    held = mask_from_cards(seen.hand)
+    seat_now = cast(int, seen.to_act)  # (a seat: the turn's check passed)
+    if phase == _BIDDING:
+        auction = Auction.start(seen.rules, seen.dealer)
+        for caller, call in seen.calls:
+            auction = advance(auction, caller, call)
+        called = call_refusal(auction, seat_now, cast(Call, action))
+        return None if called is None else (IllegalBidError, *called)
+    if phase == _DISCARD:
+        return _discard_refusal(held, cast(Discard, action))
+    if phase == _CALL_PARTNER:
+        return _partner_refusal(seen.rules.players, held, cast(CallPartner, action))
+    context = seen.play_context
+    if phase != _PLAY or context is None:
+        return None  # every nomination is open
+    trick = seen.trick
+    pos = position_of(
+        seen.hand,
+        context,
+        () if trick is None else trick.cards,
+        None if trick is None else trick.led_suit,
+        seen.suits_led,
+        seen.shown_void[seat_now],
+        last_trick=len(seen.tricks) == HAND_SIZE - 1,
+    )
+    played = play_refusal(pos, cast(PlayCard, action), seen.rules)
+    return None if played is None else (IllegalPlayError, *played)
+
+
+def _whose_turn(phase: int, to_act: int | None) -> str:
     """The reason of an action sent for a seat that is not to act."""
-    if core[TO_ACT] is not None:
-        return f"not your turn: seat {core[TO_ACT]} is to act"
-    if core[PHASE] == _GAME_OVER:
+    if to_act is not None:
+        return f"not your turn: seat {to_act} is to act"
+    if phase == _GAME_OVER:
         return "not your turn: nobody is to act (the game is over)"
     return "not your turn: nobody is to act (the hand is over)"
 
@@ -1564,14 +1720,25 @@ def _refuse(
     seat: object,
 ) -> IllegalActionError:
     """The error of a refusal, with its fields (see IllegalActionError)."""
-    error, code, reason = found
     who: int | None = core[TO_ACT] if seat is UNCHECKED else cast(int | None, seat)
-    message = _message(action, reason, seat if who is None else who)
+    return _refusal_error(action, found, seat if who is None else who)
+
+
+def _refusal_error(
+    action: object, found: tuple[type[IllegalActionError], str, str], seat: object
+) -> IllegalActionError:
+    """The error of a refusal for ``seat`` (``UNCHECKED``: nobody was to act)."""
+    error, code, reason = found
+    message = _message(action, reason, seat)
+    who = None if seat is UNCHECKED else cast(int | None, seat)
     return error(message, code=code, seat=who, action=action, reason=reason)
 
 
 def explain_illegal(
-    state: GameState, action: Action, *, seat: int | Unchecked | None = UNCHECKED
+    state: GameState | SeatKnowledge,
+    action: Action,
+    *,
+    seat: int | Unchecked | None = UNCHECKED,
 ) -> str | None:
     """Why ``action`` is illegal now (the message :func:`apply` would raise), or ``None``.
 
@@ -1588,26 +1755,46 @@ def explain_illegal(
     >>> explain_illegal(state, Pass(), seat=None)
     "illegal bid 'PASS' by a spectator: a spectator cannot act"
 
+    ``state`` may also be a seat's :class:`~five_hundred.views.SeatView` (what a bot
+    holds): the action is then taken for the view's seat, and the answer is the one
+    the state would give for that seat.
+
+    >>> from five_hundred import view
+    >>> explain_illegal(view(state, 2), Pass())
+    "illegal bid 'PASS' by seat 2: not your turn: seat 1 is to act"
+
     Raises:
         TypeError: if ``action`` is not an action (text: read it with
             :func:`~five_hundred.actions.parse_action`), or ``seat`` is neither a
             whole number (an ``int``, not a ``bool``) nor ``None``.
-        InvalidStateError: if ``seat`` is not a seat of the game.
+        InvalidStateError: if ``seat`` is not a seat of the game (or, with a view,
+            not the view's seat).
     """
+    if not isinstance(state, GameState) and isinstance(state, SeatKnowledge):
+        found = _seen_reason(state, action, seat)
+        if found is None:
+            return None
+        return str(_refusal_error(action, found, state.seat))
     core = _core_of(state)
     found = _reason(core, action, seat)
     return None if found is None else str(_refuse(core, action, found, seat))
 
 
 def is_legal(
-    state: GameState, action: Action, *, seat: int | Unchecked | None = UNCHECKED
+    state: GameState | SeatKnowledge,
+    action: Action,
+    *,
+    seat: int | Unchecked | None = UNCHECKED,
 ) -> bool:
     """Whether ``action`` is legal now (exactly when it is in :func:`legal_actions`).
 
     With ``seat``, also whether that seat is the seat to act (never for
-    ``seat=None``, a spectator).  The argument errors are those of
-    :func:`explain_illegal`.
+    ``seat=None``, a spectator).  ``state`` may be a seat's
+    :class:`~five_hundred.views.SeatView`, for the view's seat.  The argument errors
+    are those of :func:`explain_illegal`.
     """
+    if not isinstance(state, GameState) and isinstance(state, SeatKnowledge):
+        return _seen_reason(state, action, seat) is None
     return _reason(_core_of(state), action, seat) is None
 
 

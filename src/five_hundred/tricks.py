@@ -240,7 +240,7 @@ class Position:
     last_trick: bool
 
 
-def _position(
+def position_of(
     hand: Iterable[Card],
     context: PlayContext,
     trick: Sequence[Card],
@@ -250,6 +250,11 @@ def _position(
     *,
     last_trick: bool,
 ) -> Position:
+    """The :class:`Position` of a player from the typed facts (checked).
+
+    The arguments are :func:`legal_plays`'s; the game's own checks of a seat's view
+    use it too.
+    """
     _key(context)
     led = _led_suit(trick, context, led_suit) if trick else -1
     suits = 0
@@ -371,7 +376,7 @@ def legal_plays(
     ['PLAY 9H']
     """
     check_rules(rules)
-    pos = _position(
+    pos = position_of(
         hand, context, trick, led_suit, suits_led, shown_void, last_trick=last_trick
     )
     return _plays(pos, rules)
@@ -471,7 +476,7 @@ def explain_play(
     check_rules(rules)
     if not isinstance(cast(object, play), PlayCard):
         wrong_type(play, "a PlayCard", "parse_action")
-    pos = _position(
+    pos = position_of(
         hand, context, trick, led_suit, suits_led, shown_void, last_trick=last_trick
     )
     found = play_refusal(pos, play, rules)

@@ -35,6 +35,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
+from five_hundred._engine.cache import BoundedCache
 from five_hundred.actions import Action
 from five_hundred.bidding import Call, Contract, MisereBid, MisereKind, TrickBid
 from five_hundred.cards import CARDS_BY_CODE, Card, Suit, format_cards
@@ -317,18 +318,15 @@ def _trick_dict(trick: Trick) -> dict[str, Any]:
     }
 
 
-_TRICKS: Final[dict[TrickData, Trick]] = {}
-"""The Trick value of each trick met (shared: a view is rebuilt at every action)."""
 _TRICKS_SIZE: Final = 65536
+_TRICKS: Final[BoundedCache[TrickData, Trick]] = BoundedCache(_TRICKS_SIZE)
+"""The Trick value of each trick met (shared: a view is rebuilt at every action)."""
 
 
 def _trick(data: TrickData) -> Trick:
     found = _TRICKS.get(data)
     if found is None:
-        found = _typed(data)
-        if len(_TRICKS) >= _TRICKS_SIZE:
-            del _TRICKS[next(iter(_TRICKS))]
-        _TRICKS[data] = found
+        found = _TRICKS.keep(data, _typed(data))
     return found
 
 
@@ -349,7 +347,9 @@ _PLAYS: Final = tuple(
 """The ``(seat, card)`` pair of each seat and card code (shared values)."""
 
 
-_DONE: Final[dict[int, tuple[tuple[TrickData, ...], tuple[Trick, ...]]]] = {}
+_DONE: Final[BoundedCache[int, tuple[tuple[TrickData, ...], tuple[Trick, ...]]]] = (
+    BoundedCache(_TRICKS_SIZE)
+)
 """The typed tricks of each tuple of completed tricks that the state hands out (the
 state shares one tuple between the positions of a trick), by identity."""
 
@@ -359,27 +359,20 @@ def _tricks(state: GameState) -> tuple[tuple[Trick, ...], Trick | None]:
     done, current = trick_record(state)
     found = _DONE.get(id(done))
     if found is None or found[0] is not done:
-        found = (done, tuple(map(_trick, done)))
-        if len(_DONE) >= _TRICKS_SIZE:
-            del _DONE[next(iter(_DONE))]
-        _DONE[id(done)] = found
+        found = _DONE.keep(id(done), (done, tuple(map(_trick, done))))
     return found[1], None if current is None else _trick(current)
 
 
 _Public = tuple[GameState, TableFacts, tuple[Trick, ...], Trick | None]
-_PUBLIC: Final[dict[int, _Public]] = {}
+_PUBLIC: Final[BoundedCache[int, _Public]] = BoundedCache(64)
 """The public facts of the last states viewed, by identity (kept with them): a server
 sends every seat its view of each state, and the seats' views share these."""
-_PUBLIC_SIZE: Final = 64
 
 
 def _public(state: GameState) -> _Public:
     found = _PUBLIC.get(id(state))
     if found is None or found[0] is not state:
-        found = (state, table_facts(state), *_tricks(state))
-        if len(_PUBLIC) >= _PUBLIC_SIZE:
-            del _PUBLIC[next(iter(_PUBLIC))]
-        _PUBLIC[id(state)] = found
+        found = _PUBLIC.keep(id(state), (state, table_facts(state), *_tricks(state)))
     return found
 
 

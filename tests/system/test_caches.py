@@ -58,14 +58,14 @@ def test_equal_rules_values_share_their_tables() -> None:
     # at once do not push out the tables of the one a long-lived game uses.
     kept = Rules(target=640)
     play_a_few_actions(kept)
-    tables = memo._MEMO[id(kept)]
+    tables = memo._MEMO.get(id(kept))
     alive = [Rules(target=640) for _ in range(memo.RULES_KEPT + 1)]
     for rules in alive:
         play_a_few_actions(rules)
-        assert memo._MEMO[id(rules)] is tables
+        assert memo._MEMO.get(id(rules)) is tables
     assert id(kept) not in memo._MEMO  # its identity went first, not its tables
     play_a_few_actions(kept)
-    assert memo._MEMO[id(kept)] is tables
+    assert memo._MEMO.get(id(kept)) is tables
     assert len(memo._MEMO) <= memo.RULES_KEPT
     assert len(memo._SHARED) <= memo.RULES_KEPT
 
@@ -78,3 +78,76 @@ def test_the_per_suit_play_tables_are_bounded() -> None:
             plays_from_mask(ranks << (16 * suit))
     tables = (tricks._SPADES, tricks._CLUBS, tricks._DIAMONDS, tricks._HEARTS)
     assert all(len(table) <= SUIT_PLAYS_CACHE_SIZE for table in tables)
+
+
+def test_views_from_many_threads_at_once_agree_with_one_thread() -> None:
+    # A game server builds views from threads: the caches behind view() (the public
+    # facts, the tricks, the calls) evict their oldest entries while other threads
+    # read and fill them, which must neither raise nor mix up two states.
+    import sys
+    import threading
+
+    from tests.random_games import play_random_game
+
+    from five_hundred import Rules, view
+
+    states = [
+        state
+        for seed in range(40)
+        for state in play_random_game(Rules(), seed, max_hands=2)
+    ][:1600]
+    assert len(states) >= 1600
+    players = Rules().players
+    expected = [[view(state, seat) for seat in range(players)] for state in states]
+    failures: list[BaseException] = []
+    mismatches: list[int] = []
+
+    def work(offset: int) -> None:
+        try:
+            for round_ in range(2):
+                for index in range(len(states)):
+                    at = (index * 7 + offset * 211 + round_) % len(states)
+                    seat = (at + offset) % players
+                    if view(states[at], seat) != expected[at][seat]:
+                        mismatches.append(at)
+        except BaseException as error:
+            failures.append(error)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    try:
+        threads = [threading.Thread(target=work, args=(n,)) for n in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert failures == []
+    assert mismatches == []
+
+
+def test_a_bounded_cache_keeps_at_most_its_size_under_threads() -> None:
+    import threading
+
+    from five_hundred._engine.cache import BoundedCache
+
+    cache: BoundedCache[int, int] = BoundedCache(64)
+    failures: list[BaseException] = []
+
+    def fill(start: int) -> None:
+        try:
+            for key in range(start, start + 20_000):
+                cache.keep(key, key)
+                found = cache.get(key - 3)
+                assert found is None or found == key - 3
+        except BaseException as error:
+            failures.append(error)
+
+    threads = [threading.Thread(target=fill, args=(n * 100_000,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert len(cache) <= 64

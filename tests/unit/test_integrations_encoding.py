@@ -118,14 +118,14 @@ def test_call_listing_steps_as_advance_rank_and_finds_the_kept_ids(
         if not calls:
             break
         rank = ranks[id(rng.choice(calls))]
-        after, kept = call_listing(book, record, rank, encoding._CALL_IDS)
+        after, kept = call_listing(book, record, rank, encoding._CALL_IDS.get)
         assert after == advance_rank(book, record, rank)
         if after[A_TO_ACT] < 0:  # the auction is over: nothing to list
             assert kept is None
         else:
             listed = encoding._call_ids(book, after)
             assert kept is None or kept is listed
-            again = call_listing(book, record, rank, encoding._CALL_IDS)[1]
+            again = call_listing(book, record, rank, encoding._CALL_IDS.get)[1]
             assert again is listed  # listed and kept now: found by the step
             assert listed[1] == tuple(sorted(listed[2]))  # the ids, ascending
         record = after

@@ -230,7 +230,8 @@ def test_illegal_ids_in_every_phase_raise_and_change_nothing() -> None:
 @pytest.mark.parametrize("steps", [0, 5, 30])
 def test_clones_and_deserialized_states_hold_their_own_table(steps: int) -> None:
     # The state's box sits in a slot; ``__dict__`` (which OpenSpiel copies for clone
-    # and pickles for serialize and for Python's pickle) gives and sets it: every
+    # and pickles for serialize) gives and sets it, Python's pickle goes through
+    # the state's text: every
     # route gives a state that reads its own copy through the slot, and moving it
     # leaves the original alone.
     game = load(players=4)
@@ -248,8 +249,104 @@ def test_clones_and_deserialized_states_hold_their_own_table(steps: int) -> None
         assert type(twin) is openspiel.FiveHundredState
         assert (str(twin), twin.history(), twin.legal_actions()) == before
         assert twin.table is not state.table
-        assert twin.__dict__ == {"box": twin.box}
+        assert list(twin.__dict__) == ["box"]
         assert type(twin).__dictoffset__ == 0  # no instance dictionary
         while not twin.is_terminal():
             twin.apply_action(rng.choice(twin.legal_actions()))
         assert (str(state), state.history(), state.legal_actions()) == before
+
+
+def finished(game: Any, seed: int) -> Any:
+    rng = random.Random(seed)
+    state = deal(game, rng)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("params", [{}, {"players": 5}, {"whole_game": True}])
+def test_a_state_text_is_its_history_and_reads_back_by_replaying(
+    params: dict[str, Any],
+) -> None:
+    game = load(**params)
+    state = finished(game, 11)
+    history = state.history()
+    text = state.serialize()
+    assert text == "\n".join(map(str, history))
+    back = game.deserialize_state(text)
+    assert (back.history(), str(back), back.returns()) == (
+        history,
+        str(state),
+        state.returns(),
+    )
+    assert game.deserialize_state("").history() == []
+    rng = random.Random(3)
+    middle = deal(game, rng)
+    random_walk(middle, rng, 17)
+    again = game.deserialize_state(middle.serialize())
+    assert (again.history(), again.legal_actions()) == (
+        middle.history(),
+        middle.legal_actions(),
+    )
+
+
+def test_a_state_text_is_canonical_whatever_the_state_has_cached() -> None:
+    game = load()
+    rng = random.Random(5)
+    state = deal(game, rng)
+    random_walk(state, rng, 9)
+    fresh = game.deserialize_state(state.serialize())
+    state.legal_actions()  # fills the table's caches
+    state.observation_tensor(state.current_player())
+    assert state.serialize() == fresh.serialize() == state.clone().serialize()
+    cxx = pyspiel.serialize_game_and_state
+    assert cxx(game, state) == cxx(game, fresh) == cxx(game, state.clone())
+    assert pickle.dumps(state) == pickle.dumps(fresh)
+
+
+def test_reading_a_state_text_never_unpickles(tmp_path: Any) -> None:
+    game = load()
+    target = tmp_path / "written"
+
+    class Payload:
+        def __reduce__(self) -> tuple[Any, ...]:
+            return (open, (str(target), "w"))
+
+    hostile = pickle.dumps(Payload())
+    state = deal(game, random.Random(1))
+    real = state.serialize()
+    for text in (
+        hostile.decode("latin-1"),
+        "history=1:2\nmove_number=1\n__dict__=" + hostile.hex(),
+        real.replace("\n", "\nx", 1),
+        real + "\n",
+        real[: len(real) // 2] + "r}les" + real[len(real) // 2 :],
+        "1\n" * 100_000,
+        "-1",
+        "0\n0",  # the same card dealt twice
+    ):
+        with pytest.raises(pyspiel.SpielError, match="invalid serialized state"):
+            game.deserialize_state(text)
+    assert not target.exists()
+    with pytest.raises(TypeError, match="text of a state"):
+        game.deserialize_state(hostile)
+
+
+def test_a_finished_state_refuses_every_action_and_keeps_its_history() -> None:
+    for params in ({}, {"whole_game": True, "max_hands": 2}):
+        state = finished(load(**params), 4)
+        history = state.history()
+        for action in (53, 0, 190):
+            with pytest.raises(pyspiel.SpielError, match="the game is over"):
+                state.apply_action(action)
+        assert state.history() == history
+
+
+@pytest.mark.parametrize("max_hands", [0, -1])
+@pytest.mark.parametrize("whole_game", [False, True])
+def test_max_hands_below_one_is_refused(max_hands: int, whole_game: bool) -> None:
+    with pytest.raises(pyspiel.SpielError, match="max_hands"):
+        load(max_hands=max_hands, whole_game=whole_game)

@@ -5,7 +5,7 @@ from typing import Any
 import pytest
 from tests.extras import need
 
-from five_hundred import IllegalActionError, RulesConfigError, view
+from five_hundred import IllegalActionError, InvalidStateError, RulesConfigError, view
 
 np = need("numpy")
 need("pettingzoo")
@@ -138,3 +138,32 @@ def test_render_ansi_shows_the_view_of_the_agent_to_act() -> None:
     env.reset(seed=5)
     seat = env.unwrapped.table.state.to_act
     assert env.render() == str(view(env.unwrapped.table.state, seat))
+
+
+@pytest.mark.parametrize("action", ["53", 1.5, True, None])
+def test_an_id_that_is_not_a_whole_number_is_a_type_error(action: object) -> None:
+    raw = fz.raw_env(players=4)
+    raw.reset(seed=2)
+    agent = raw.agent_selection
+    before = raw.observe(agent)
+    moves = raw.table.state.moves
+    with pytest.raises(TypeError, match="action id"):
+        raw.step(action)
+    assert raw.agent_selection == agent
+    assert raw.table.state.moves == moves
+    after = raw.observe(agent)
+    assert all(np.array_equal(before[k], after[k]) for k in before)
+
+
+@pytest.mark.parametrize("seed", [1.5, "x", True, float("nan")])
+def test_a_seed_that_is_not_a_whole_number_is_refused_naming_it(seed: object) -> None:
+    raw = fz.raw_env(players=4)
+    with pytest.raises(InvalidStateError, match="invalid seed"):
+        raw.reset(seed=seed)
+
+
+def test_a_numpy_seed_deals_as_the_same_int() -> None:
+    one, other = fz.raw_env(players=4), fz.raw_env(players=4)
+    one.reset(seed=np.int64(5))
+    other.reset(seed=5)
+    assert one.table.state.hands == other.table.state.hands

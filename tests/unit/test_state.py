@@ -1388,3 +1388,21 @@ def test_the_play_never_shows_the_discards() -> None:
     plays = legal_actions(state)
     assert all(isinstance(p, PlayCard) for p in plays)
     assert PlayCard(parse_cards("KS")[0]) not in plays
+
+
+@pytest.mark.parametrize("scores", [5, "12", 1.5])
+def test_new_hand_scores_that_are_not_a_sequence_are_a_type_error(
+    scores: object,
+) -> None:
+    hands, kitty = new_game(seed=1).dealt
+    with pytest.raises(TypeError, match="a sequence of scores"):
+        new_hand(Rules(), hands, kitty, dealer=0, scores=cast(Any, scores))
+
+
+@pytest.mark.parametrize("scores", [(1, 2, 3), (1.0, 2), (True, 0), ()])
+def test_new_hand_scores_not_one_whole_number_per_side_are_refused(
+    scores: tuple[object, ...],
+) -> None:
+    hands, kitty = new_game(seed=1).dealt
+    with pytest.raises(InvalidStateError, match="scores needs 2 whole numbers"):
+        new_hand(Rules(), hands, kitty, dealer=0, scores=cast(Any, scores))

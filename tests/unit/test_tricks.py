@@ -7,7 +7,7 @@ written here from the rules page (a card order as lists, the follow rule and the
 rules as plain conditions); it shares no table with :mod:`five_hundred.tricks`.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 import pytest
@@ -987,3 +987,34 @@ def test_plays_cache_is_bounded_and_answers_the_same_when_full(
         assert cache[mask] == _plays_one_by_one(mask, None)
     assert all(mask not in cache for mask in fresh)
     assert len(cache) == tricks_module.PLAYS_CACHE_SIZE
+
+
+def test_a_hand_given_as_an_iterator_is_read_once() -> None:
+    nt = PlayContext(Strain.NO_TRUMPS)
+    cards = parse_cards("AS KS")
+    assert legal_plays(iter(cards), nt) == legal_plays(cards, nt)
+    play = PlayCard(parse_card("AS"))
+    assert explain_play(iter(cards), play, nt) is None
+    assert explain_play((c for c in cards), play, nt, trick=parse_cards("QH")) is None
+
+
+_NOT_CARDS: dict[str, Callable[[], object]] = {
+    "list of text": lambda: ["AS"],
+    "iterator of text": lambda: (c for c in ["AS"]),
+    "text": lambda: "AS",
+    "int": lambda: 5,
+    "list of lists": lambda: [[1]],
+}
+
+
+@pytest.mark.parametrize("make", _NOT_CARDS.values(), ids=list(_NOT_CARDS))
+def test_a_hand_that_holds_no_cards_is_a_type_error_naming_the_parser(
+    make: Callable[[], object],
+) -> None:
+    nt = PlayContext(Strain.NO_TRUMPS)
+    unchecked_plays: Callable[..., object] = legal_plays
+    unchecked_explain: Callable[..., object] = explain_play
+    with pytest.raises(TypeError, match="expected a Card"):
+        unchecked_plays(make(), nt)
+    with pytest.raises(TypeError, match="expected a Card"):
+        unchecked_explain(make(), PlayCard(parse_card("AS")), nt)

@@ -11,6 +11,7 @@ Neither builds a facade value; anything else (the auction, the discard, the Joke
 lead naming a suit) is left to the caller, which is told so by ``None``.
 """
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from five_hundred._engine.auction import A_TO_ACT, AuctionRecord, advance, listing_index
@@ -171,12 +172,12 @@ def play_id(core: Core, code: int, plays: tuple[Any, ...]) -> Core | None:
 
 
 def call_listing(
-    book: Any, record: AuctionRecord, rank: int, kept: dict[int, Any]
+    book: Any, record: AuctionRecord, rank: int, kept: Callable[[int], Any]
 ) -> tuple[AuctionRecord, Any]:
     """The auction's record after the seat to act calls ``rank``, and the next ids.
 
     ``book`` is the rules' book (:mod:`five_hundred.bidding`), ``rank`` one of the
-    ranks listed now (not checked again), and ``kept`` the framework's ids of each
+    ranks listed now (not checked again), and ``kept`` finds the framework's ids of each
     listing, by the identity of the listing's calls (an entry's first item is those
     calls).  The second item is what ``kept`` holds for the next seat's listing, or
     ``None`` when the auction is over, that listing is not built yet or its ids are
@@ -192,7 +193,7 @@ def call_listing(
     if listing is None:
         return after, None
     calls = listing[0]
-    found = kept.get(id(calls))
+    found = kept(id(calls))
     if found is None or found[0] is not calls:
         return after, None
     return after, found

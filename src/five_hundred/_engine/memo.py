@@ -18,6 +18,8 @@ import weakref
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
+from five_hundred._engine.cache import BoundedCache
+
 __all__ = ["RULES_KEPT", "per_rules"]
 
 RULES_KEPT: Final = 128
@@ -26,9 +28,9 @@ RULES_KEPT: Final = 128
 _K = TypeVar("_K")
 _T = TypeVar("_T")
 
-_MEMO: Final[dict[int, dict[Any, Any]]] = {}
+_MEMO: Final[BoundedCache[int, dict[Any, Any]]] = BoundedCache(RULES_KEPT)
 """The tables of each rules value by its identity (an entry goes with its value)."""
-_SHARED: Final[dict[Any, dict[Any, Any]]] = {}
+_SHARED: Final[BoundedCache[Any, dict[Any, Any]]] = BoundedCache(RULES_KEPT)
 """The same tables by value: what a new, equal value finds."""
 
 
@@ -36,13 +38,9 @@ def _tables(rules: Any) -> dict[Any, Any]:
     """The tables of ``rules``, met for the first time by identity (kept from now)."""
     memo = _SHARED.get(rules)
     if memo is None:
-        memo = _SHARED[rules] = {}
-        if len(_SHARED) > RULES_KEPT:  # the oldest goes (dicts keep insertion order)
-            del _SHARED[next(iter(_SHARED))]
-    _MEMO[id(rules)] = memo
-    weakref.finalize(rules, _MEMO.pop, id(rules), None)
-    if len(_MEMO) > RULES_KEPT:
-        del _MEMO[next(iter(_MEMO))]
+        memo = _SHARED.keep(rules, {})
+    _MEMO.keep(id(rules), memo)
+    weakref.finalize(rules, _MEMO.discard, id(rules))
     return memo
 
 

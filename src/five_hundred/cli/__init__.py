@@ -13,6 +13,7 @@ subcommands:
 ``match``      a duplicate match between two computer players
 ``advise``     each bid's chance and expected score for a hand, double-dummy
 ``review``     what each decision of a saved game cost, double-dummy
+``serve``      the game server and browser table (the ``web`` extra)
 ``demo``       the demo hand (the same as no subcommand)
 =============  =====================================================================
 
@@ -45,6 +46,7 @@ from five_hundred.cli import (
     play,
     review,
     score,
+    serve,
     simulate,
     table,
 )
@@ -101,6 +103,7 @@ def _parser() -> _Parser:
     match.add_parser(commands)
     advise.add_parser(commands)
     review.add_parser(commands)
+    serve.add_parser(commands)
     return parser
 
 

@@ -54,6 +54,7 @@ from five_hundred._engine.adapter import (
     play_listing,
 )
 from five_hundred._engine.auction import A_TO_ACT, AuctionRecord
+from five_hundred._engine.cache import BoundedCache
 from five_hundred._engine.codes import KITTY_SIZE
 from five_hundred._engine.core import (
     H_AUCTION,
@@ -73,15 +74,14 @@ from five_hundred.bidding import (
     PASS,
     MisereBid,
     Pass,
+    RulesBook,
     TrickBid,
-    _Book,
     rank_listing,
 )
 from five_hundred.cards import CARDS_BY_CODE, Card, Strain, Suit, card_code
 from five_hundred.errors import IllegalActionError, quote, wrong_type
 from five_hundred.rules import Rules
 from five_hundred.state import (
-    _DISCARDS,
     GameState,
     Phase,
     after_call,
@@ -93,6 +93,7 @@ from five_hundred.state import (
     inner,
     legal_actions,
     outer,
+    shared_discard,
 )
 from five_hundred.tricks import PLAYS
 from five_hundred.views import SeatView, view
@@ -144,23 +145,20 @@ def _action_id(action: Action) -> int:
     return wrong_type(action, "an action (parse_action)")
 
 
-_SEEN: Final[dict[int, tuple[Action, int]]] = {}
+_SEEN_MAX: Final = 1 << 16
+_SEEN: Final[BoundedCache[int, tuple[Action, int]]] = BoundedCache(_SEEN_MAX)
 """Ids of action objects already seen, by identity (the engine shares its actions).
 
 Each entry keeps its action alive, so an identity is never reused while it is here.
 """
-_SEEN_MAX: Final = 1 << 16
 
 
 def _id_of(action: Action) -> int:
     """:func:`_action_id`, remembered by identity for the engine's shared actions."""
     hit = _SEEN.get(id(action))
-    if hit is not None:
+    if hit is not None and hit[0] is action:
         return hit[1]
-    value = _action_id(action)
-    if len(_SEEN) < _SEEN_MAX:
-        _SEEN[id(action)] = (action, value)
-    return value
+    return _SEEN.keep(id(action), (action, _action_id(action)))[1]
 
 
 def action_ids(action: Action) -> tuple[int, ...]:
@@ -403,7 +401,7 @@ class Table:
                 seat = record[A_TO_ACT]
                 # The step and the next seat's ids kept for its listing, in one
                 # engine call (``None``: listed here).
-                record, ids = call_listing(book, record, rank, _CALL_IDS)
+                record, ids = call_listing(book, record, rank, _CALL_IDS.get)
                 log = (log, call, seat)
                 after = record[A_TO_ACT]  # (a record's field: read once)
                 if after < 0:  # over: the contract, or a throw-in
@@ -429,7 +427,9 @@ class Table:
                 # Three held cards, each checked as it was picked: the listing's
                 # shared Discard of those codes (ascending), built once.
                 self.picks = ()
-                return self._moved(after_discard(core, _DISCARDS[tuple(sorted(picks))]))
+                return self._moved(
+                    after_discard(core, shared_discard(tuple(sorted(picks))))
+                )
         legal = self.legal()
         if action_id not in legal or phase in _FAST_PHASES:
             raise IllegalActionError(self._refusal(_check_id(action_id)))
@@ -482,13 +482,13 @@ _PICK_TABLE: Final = id_table(PICK)
 """The pick ids of the sets of cards met."""
 
 
-_Bids = tuple[_Book, AuctionRecord, Log]
+_Bids = tuple[RulesBook, AuctionRecord, Log]
 _CallIds = tuple[tuple[Action, ...], tuple[int, ...], dict[int, tuple[int, Action]]]
-_CALL_IDS: Final[dict[int, _CallIds]] = {}
+_CALL_IDS: Final[BoundedCache[int, _CallIds]] = BoundedCache(_SEEN_MAX)
 """The ids of each listing of legal calls (shared tuples: by identity, kept here)."""
 
 
-def _call_ids(book: _Book, record: AuctionRecord) -> _CallIds:
+def _call_ids(book: RulesBook, record: AuctionRecord) -> _CallIds:
     """The legal calls now: the listing, its ids (ascending), each id's rank and call."""
     calls, ranks = rank_listing(book, record)
     found = _CALL_IDS.get(id(calls))
@@ -497,10 +497,7 @@ def _call_ids(book: _Book, record: AuctionRecord) -> _CallIds:
     by_id: dict[int, tuple[int, Action]] = {
         _action_id(call): (ranks[id(call)], call) for call in calls
     }
-    made: _CallIds = (calls, tuple(sorted(by_id)), by_id)
-    if len(_CALL_IDS) < _SEEN_MAX:
-        _CALL_IDS[id(calls)] = made
-    return made
+    return _CALL_IDS.keep(id(calls), (calls, tuple(sorted(by_id)), by_id))
 
 
 _PHASES: Final = tuple(Phase)

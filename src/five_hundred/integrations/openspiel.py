@@ -24,9 +24,20 @@ card of code ``k`` at the next place of the pack, which is then dealt as
 :func:`~five_hundred.dealing.deal` deals it from dealer 0's left (every order of the
 pack is equally likely, so every deal is).  The player actions are the fixed ids of
 :mod:`five_hundred.integrations.encoding`, with the sequential three-card discard.
+
+A state's text, :meth:`FiveHundredState.serialize`, is its history: the ids of every
+chance outcome and action taken, in order, one per line (the empty text is the state
+before the deal).  :meth:`FiveHundredGame.deserialize_state` reads such a text back by
+replaying it on a new state of the game, each line checked as it is applied (a line
+that is not a number or an action that is not legal is a ``pyspiel.SpielError``
+naming it); it never unpickles anything.  OpenSpiel's own
+``pyspiel.serialize_game_and_state`` stores a Python game's state pickled (with this
+state's history as its only content): only give ``pyspiel.deserialize_game_and_state``
+text you wrote yourself.
 """
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -38,7 +49,7 @@ from five_hundred._engine.adapter import play_listing
 from five_hundred.bidding import bid_ladder, bid_value
 from five_hundred.cards import CARDS_BY_CODE, card_code
 from five_hundred.dealing import deal, deal_order, pack
-from five_hundred.errors import FiveHundredError
+from five_hundred.errors import FiveHundredError, quote
 from five_hundred.integrations.encoding import (
     _PLAY_TABLE,
     CARDS,
@@ -160,14 +171,19 @@ class Setup:
         rules = rules_from_params(params)
         values = PARAMETERS | params
         whole_game = bool(values["whole_game"])
-        max_hands = int(values["max_hands"]) if whole_game else 1
-        dealer = int(values["dealer"])
-        if not 0 <= dealer < rules.players or max_hands < 1:
+        dealer, hands = values["dealer"], values["max_hands"]
+        if (
+            type(dealer) is not int
+            or not 0 <= dealer < rules.players
+            or type(hands) is not int
+            or hands < 1
+        ):
             msg = (
-                f"dealer must be a seat (0 to {rules.players - 1}) and max_hands at "
-                f"least 1; got {dealer}, {values['max_hands']}"
+                f"dealer must be a seat (0 to {rules.players - 1}) and max_hands a "
+                f"whole number at least 1; got {dealer!r}, {hands!r}"
             )
             raise pyspiel.SpielError(msg)
+        max_hands = hands if whole_game else 1
         codes = tuple(sorted(map(card_code, pack(rules))))
         return cls(rules, whole_game, max_hands, dealer, codes)
 
@@ -204,6 +220,19 @@ class FiveHundredGame(pyspiel.Game):  # type: ignore[misc]
 
     def __deepcopy__(self, memo: dict[int, object]) -> "FiveHundredGame":
         return self  # immutable: a copied state shares its game
+
+    def deserialize_state(self, text: str) -> "FiveHundredState":
+        """The state whose :meth:`FiveHundredState.serialize` is ``text``.
+
+        The history is replayed on a new state, each id checked as it is applied.
+
+        Raises:
+            pyspiel.SpielError: naming the line, for a line that is not an id, an id
+                that is not legal where it comes, or more lines than a game holds.
+            TypeError: if ``text`` is not a ``str``.
+        """
+        setup = Setup.of(self.get_parameters())
+        return _replayed(self, _history_of(text, _most_steps(setup)))
 
     def new_initial_state(self) -> "FiveHundredState":
         """The state before the first card is dealt."""
@@ -244,6 +273,10 @@ class _Now:
         self.hand_start = 0
         self.player = _CHANCE
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        msg = "a box is pickled through its state (FiveHundredState.__dict__)"
+        raise TypeError(msg)
+
     def __deepcopy__(self, memo: dict[int, object]) -> "_Now":
         twin = _Now.__new__(_Now)
         twin.game, twin.player = self.game, self.player
@@ -282,12 +315,29 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
 
     @property  # (in place of the instance dictionary)
     def __dict__(self) -> dict[str, Any]:
-        """What OpenSpiel copies and pickles: ``{"box": ...}``."""
-        return {"box": self._now}
+        """What OpenSpiel copies and pickles: ``{"box": ...}``.
+
+        OpenSpiel's ``clone`` deep-copies it (the box, copied), and its
+        serialization pickles it: the box is then pickled as the game's parameters
+        and the state's history, replayed when it is read back (no cached data).
+        """
+        return {"box": _Saved(self)}
 
     @__dict__.setter
     def __dict__(self, values: dict[str, Any]) -> None:
         self.box = values["box"]
+
+    def serialize(self) -> str:
+        """The state as text: its history, one id a line (see the module).
+
+        Read back with :meth:`FiveHundredGame.deserialize_state`; the same history
+        always gives the same text.
+        """
+        return "\n".join(map(str, self.history()))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Python's pickle: the game's parameters and the text (never the box).
+        return _unpickled, (_parameters(self.get_game()), self.serialize())
 
     @property
     def setup(self) -> Setup:
@@ -374,6 +424,9 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         now = self._now
+        if now.player == _TERMINAL:
+            msg = f"action {action}: the game is over (no action can be applied)"
+            raise pyspiel.SpielError(msg)
         if now.player >= 0:
             table = now.table
             assert table is not None  # a player acts only once the cards are dealt
@@ -481,6 +534,93 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         for action_id in ids:
             state.apply_action(action_id)
         return state
+
+
+class _Saved:
+    """A state's box as OpenSpiel copies and pickles it (see ``__dict__``)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: FiveHundredState) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Now:
+        return self.state.box.__deepcopy__(memo)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        state = self.state
+        return _box_of, (_parameters(state.get_game()), tuple(state.history()))
+
+
+def _parameters(game: Any) -> tuple[tuple[str, Any], ...]:
+    """A game's parameters in a canonical order (what rebuilds it)."""
+    return tuple(sorted(game.get_parameters().items()))
+
+
+def _loaded(params: tuple[tuple[str, Any], ...]) -> FiveHundredGame:
+    game: FiveHundredGame = pyspiel.load_game(GAME_TYPE.short_name, dict(params))
+    return game
+
+
+def _box_of(params: tuple[tuple[str, Any], ...], history: tuple[int, ...]) -> _Now:
+    """The box of the state of ``history`` (OpenSpiel's serialization, read back)."""
+    game = _loaded(params)
+    setup = Setup.of(game.get_parameters())
+    if len(history) > _most_steps(setup) or any(type(i) is not int for i in history):
+        msg = "invalid serialized state: not a history of this game"
+        raise pyspiel.SpielError(msg)
+    return _replayed(game, list(history)).box
+
+
+def _unpickled(params: tuple[tuple[str, Any], ...], text: str) -> FiveHundredState:
+    """The state of ``text`` in the game of ``params`` (Python's pickle, read back)."""
+    return _loaded(params).deserialize_state(text)
+
+
+_ID_LINE: Final = re.compile(r"[0-9]{1,3}")
+"""A line of a state's text: an id (OpenSpiel's ids here are below 259)."""
+
+
+def _most_steps(setup: Setup) -> int:
+    """The longest history of a game: every hand's deal and its longest play."""
+    rules = setup.rules
+    calls = len(bid_ladder(rules)) + rules.players + 1
+    per_hand = len(setup.pack_codes) + calls + 3 + 2 + 10 * rules.players
+    return per_hand * setup.max_hands
+
+
+def _history_of(text: object, most: int) -> list[int]:
+    """The ids of a state's text, each line checked (at most ``most`` of them)."""
+    if not isinstance(text, str):
+        msg = f"expected the text of a state (a str); got the {type(text).__name__}"
+        raise TypeError(msg)
+    if not text:
+        return []
+    if text.count("\n") >= most:
+        msg = f"invalid serialized state: more than {most} ids (the longest game)"
+        raise pyspiel.SpielError(msg)
+    ids = []
+    for number, line in enumerate(text.split("\n"), 1):
+        if not _ID_LINE.fullmatch(line):
+            msg = (
+                f"invalid serialized state: line {number} is {quote(line)}, not an "
+                "action id"
+            )
+            raise pyspiel.SpielError(msg)
+        ids.append(int(line))
+    return ids
+
+
+def _replayed(game: FiveHundredGame, history: list[int]) -> "FiveHundredState":
+    """A new state of ``game`` after the ids of ``history``, each checked."""
+    state: FiveHundredState = game.new_initial_state()
+    for number, action in enumerate(history, 1):
+        try:
+            state.apply_action(action)
+        except pyspiel.SpielError as error:
+            msg = f"invalid serialized state: line {number} ({action}): {error}"
+            raise pyspiel.SpielError(msg) from None
+    return state
 
 
 def _finished(now: _Now) -> bool:

@@ -28,7 +28,7 @@ episode with that reward for the offender.
 """
 
 import secrets
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import gymnasium
 import numpy as np
@@ -36,6 +36,7 @@ import numpy.typing as npt
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from five_hundred._checks import check_seed
 from five_hundred.dealing import SplitMix64
 from five_hundred.integrations.encoding import NUM_ACTIONS, Encoder, Table
 from five_hundred.rules import Rules, side_of
@@ -150,9 +151,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> None:
-        """Deal a new game (seeded: the same seed gives the same deals)."""
+        """Deal a new game (seeded: the same seed gives the same deals).
+
+        Raises:
+            InvalidStateError: if ``seed`` is not a whole number (``None``: drawn).
+        """
         if seed is not None:
-            self._seeds = SplitMix64(seed)
+            given: object = seed  # (a NumPy integer is taken as its int)
+            self._seeds = SplitMix64(
+                check_seed(int(given) if isinstance(given, np.integer) else given)
+            )
         game_seed = (
             secrets.randbits(64) if self._seeds is None else self._seeds.next64()
         )
@@ -192,15 +200,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
 
         Raises:
             IllegalActionError: for an id that is not legal now (nothing changes).
+            TypeError: for an id that is not a whole number (``"53"``, ``1.5``).
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         table = self.table
-        assert table is not None
-        assert action is not None
-        next_seat = table.step(int(action))
+        assert table is not None, "reset() the environment first"
+        next_seat = table.step(cast(int, action))  # (checked: a str, a float, None)
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()

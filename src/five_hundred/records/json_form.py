@@ -27,17 +27,18 @@ from typing import Any, Final
 from five_hundred.actions import Action, parse_action
 from five_hundred.cards import format_cards, quote
 from five_hundred.errors import InvalidNotationError
-from five_hundred.records.model import GameRecord, HandRecord
-from five_hundred.records.validate import (
-    _RULE_FIELDS,
-    _TABLES,
-    _cards,
-    _check_nesting,
-    _decode_rules,
-    _require_text,
-    _seed,
+from five_hundred.records._common import (
+    RULE_FIELDS,
+    GameParts,
+    HandRecord,
+    cards_of,
+    check_nesting,
+    decode_rules,
+    encode_option,
+    require_text,
+    seed_of,
 )
-from five_hundred.rules import JokerLeadSuit, Rules, ScoringTable
+from five_hundred.rules import Rules
 
 __all__ = ["FORMAT", "VERSION", "parse_json", "to_json"]
 
@@ -47,7 +48,7 @@ VERSION: Final = 1
 """The version of the record format this module writes and reads."""
 
 
-def to_json(game: GameRecord, *, indent: int | None = None) -> str:
+def to_json(game: GameParts, *, indent: int | None = None) -> str:
     """``game`` as JSON (every rules option written out).
 
     ``indent`` is passed to :func:`json.dumps` for a pretty layout.
@@ -56,7 +57,7 @@ def to_json(game: GameRecord, *, indent: int | None = None) -> str:
         "format": FORMAT,
         "version": VERSION,
         "rules": {
-            name: _encode_option(getattr(game.rules, name)) for name in _RULE_FIELDS
+            name: encode_option(getattr(game.rules, name)) for name in RULE_FIELDS
         },
         "seed": game.seed,
         "hands": [_hand_to_json(hand) for hand in game.hands],
@@ -74,13 +75,13 @@ def parse_json(text: str) -> tuple[Rules, int | None, tuple[HandRecord, ...]]:
         InvalidNotationError: if ``text`` is not a JSON record.
         RulesConfigError: if the rules in it are not valid rules.
     """
-    text = _require_text(text)
+    text = require_text(text)
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
         msg = f"invalid record: not JSON ({error})"
         raise InvalidNotationError(msg) from None
-    _check_nesting(data, "record")
+    check_nesting(data, "record")
     obj = _object(data, "record", ("format", "version", "rules", "seed", "hands"))
     if obj["format"] != FORMAT:
         msg = f"invalid record: 'format' must be {FORMAT!r}; got {quote(obj['format'])}"
@@ -92,8 +93,8 @@ def parse_json(text: str) -> tuple[Rules, int | None, tuple[HandRecord, ...]]:
     if not isinstance(rules_data, dict):
         msg = f"invalid record: 'rules' must be an object; got {quote(rules_data)}"
         raise InvalidNotationError(msg)
-    rules = _decode_rules(rules_data)
-    seed = _seed(obj["seed"])
+    rules = decode_rules(rules_data)
+    seed = seed_of(obj["seed"])
     hands_data = obj["hands"]
     if not isinstance(hands_data, list):
         msg = f"invalid record: 'hands' must be a list; got {quote(hands_data)}"
@@ -102,18 +103,6 @@ def parse_json(text: str) -> tuple[Rules, int | None, tuple[HandRecord, ...]]:
         _hand_from_json(item, number) for number, item in enumerate(hands_data, 1)
     )
     return rules, seed, hands
-
-
-def _encode_option(value: object) -> object:
-    """A rules option as a JSON value (the text form writes the same values)."""
-    if isinstance(value, JokerLeadSuit):
-        return value.value
-    if isinstance(value, ScoringTable):
-        for name, table in _TABLES.items():
-            if value == table:
-                return name
-        return {"name": value.name, "values": [list(row) for row in value.values]}
-    return value
 
 
 def _object(value: object, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
@@ -181,9 +170,9 @@ def _hand_from_json(value: object, number: int) -> HandRecord:
     return HandRecord(
         dealer,
         tuple(
-            _cards(cards, f"{where}, seat {seat}") for seat, cards in enumerate(hands)
+            cards_of(cards, f"{where}, seat {seat}") for seat, cards in enumerate(hands)
         ),
-        _cards(obj["kitty"], f"{where}, kitty"),
+        cards_of(obj["kitty"], f"{where}, kitty"),
         tuple(
             _action(text, f"{where}, action {index}")
             for index, text in enumerate(actions, 1)

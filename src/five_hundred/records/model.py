@@ -6,8 +6,9 @@ and :func:`~five_hundred.records.record` are defined here and imported from
 ways in and out, each a short call into the module that owns the work:
 :mod:`~five_hundred.records.json_form` and :mod:`~five_hundred.records.text_form`
 write and read the two forms, :mod:`~five_hundred.records.validate` checks a record
-by replaying it. Those modules build records, so they import this one; the methods
-here import them when called, which keeps the imports free of cycles.
+by replaying it. Those modules read a game record through its fields and build its
+hands (:class:`~five_hundred.records.HandRecord`, defined with the checks they share in
+``records/_common.py``), so this module imports them and none of them imports it.
 
 >>> from five_hundred.records.model import GameRecord, record
 >>> from five_hundred import new_game
@@ -22,37 +23,19 @@ from typing import Self
 
 import attrs
 
-from five_hundred.actions import Action
-from five_hundred.cards import Card
 from five_hundred.errors import InvalidStateError
+from five_hundred.records._common import HandRecord
+from five_hundred.records.json_form import parse_json, to_json
+from five_hundred.records.text_form import parse_text, to_text
+from five_hundred.records.validate import replay
 from five_hundred.rules import Rules
 from five_hundred.state import GameState, checked_state
 
 __all__ = ["GameRecord", "HandRecord", "record"]
 
 
-def _tuple_of_tuples(value: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(hand) for hand in value)
-
-
-def _cards_tuple(value: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(value)
-
-
-def _actions_tuple(value: Sequence[Action]) -> tuple[Action, ...]:
-    return tuple(value)
-
-
-def _ints_tuple(value: Sequence[int]) -> tuple[int, ...]:
-    return tuple(value)
-
-
 def _hands_tuple(value: Sequence["HandRecord"]) -> tuple["HandRecord", ...]:
     return tuple(value)
-
-
-def _optional_tuple(value: Sequence[int] | None) -> tuple[int, ...] | None:
-    return None if value is None else tuple(value)
 
 
 @contextlib.contextmanager
@@ -65,30 +48,6 @@ def _writable() -> Iterator[None]:
             raise
         msg = f"cannot write the record: it holds a whole number too long to print ({error})"
         raise InvalidStateError(msg) from None
-
-
-@attrs.frozen
-class HandRecord:
-    """One hand of a game record: its deal, its actions and the scores.
-
-    ``hands`` are the seats' cards as dealt, seat 0 first (two players: the dead hand
-    third); ``result`` is the change to each side's total once the hand is over
-    (``None`` while it goes on); ``scores`` are the sides' running totals after the
-    hand (while it goes on: the totals now).
-    """
-
-    dealer: int
-    """The dealer of the hand."""
-    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_tuple_of_tuples)
-    """The hands as dealt, seat 0 first (and the dead hand for two players)."""
-    kitty: tuple[Card, ...] = attrs.field(converter=_cards_tuple)
-    """The kitty as dealt."""
-    actions: tuple[Action, ...] = attrs.field(converter=_actions_tuple)
-    """Every action of the hand, in order."""
-    result: tuple[int, ...] | None = attrs.field(converter=_optional_tuple)
-    """The change to each side's total, once the hand is over."""
-    scores: tuple[int, ...] = attrs.field(converter=_ints_tuple)
-    """Each side's running total after the hand (or now, if it goes on)."""
 
 
 @attrs.frozen
@@ -117,8 +76,6 @@ class GameRecord:
             InvalidStateError: for a record made by hand holding a whole number too
                 long to write (the library itself takes in at most 1000 digits).
         """
-        from five_hundred.records.json_form import to_json
-
         with _writable():
             return to_json(self, indent=indent)
 
@@ -132,8 +89,6 @@ class GameRecord:
             InvalidStateError: if its content cannot happen.
             IllegalActionError: if it holds an action the rules forbid.
         """
-        from five_hundred.records.json_form import parse_json
-
         return cls._checked(*parse_json(text))
 
     # -- text (five_hundred.records.text_form) -----------------------------------------
@@ -149,8 +104,6 @@ class GameRecord:
         Raises:
             InvalidStateError: as :meth:`to_json`.
         """
-        from five_hundred.records.text_form import to_text
-
         with _writable():
             return to_text(self)
 
@@ -166,8 +119,6 @@ class GameRecord:
             InvalidStateError: if its content cannot happen.
             IllegalActionError: if it holds an action the rules forbid.
         """
-        from five_hundred.records.text_form import parse_text
-
         return cls._checked(*parse_text(text))
 
     # -- replay (five_hundred.records.validate) ----------------------------------------
@@ -195,8 +146,6 @@ class GameRecord:
             IllegalActionError: for an action the rules forbid (the message names the
                 hand and the action).
         """
-        from five_hundred.records.validate import replay
-
         return replay(self)
 
 

@@ -45,16 +45,17 @@ from five_hundred.actions import (
 from five_hundred.bidding import MisereBid, Pass, TrickBid, parse_bid
 from five_hundred.cards import Card, format_cards, quote
 from five_hundred.errors import InvalidNotationError, InvalidStateError
-from five_hundred.records.json_form import _encode_option
-from five_hundred.records.model import GameRecord, HandRecord
-from five_hundred.records.validate import (
-    _RULE_FIELDS,
-    _cards,
-    _check_nesting,
-    _decode_rules,
-    _ints,
-    _require_text,
-    _seed,
+from five_hundred.records._common import (
+    RULE_FIELDS,
+    GameParts,
+    HandRecord,
+    cards_of,
+    check_nesting,
+    decode_rules,
+    encode_option,
+    ints,
+    require_text,
+    seed_of,
 )
 from five_hundred.rules import Rules
 
@@ -63,10 +64,10 @@ __all__ = ["parse_text", "to_text"]
 _DEFAULTS: Final = Rules()
 
 
-def to_text(game: GameRecord) -> str:
+def to_text(game: GameParts) -> str:
     """``game`` as text: one line per fact, in sections."""
     lines = ["# five_hundred game record", "[Rules]"]
-    for name in _RULE_FIELDS:
+    for name in RULE_FIELDS:
         value = getattr(game.rules, name)
         if name == "players" or value != getattr(_DEFAULTS, name):
             lines.append(f"{name} = {_text_option(value)}")
@@ -80,8 +81,8 @@ def to_text(game: GameRecord) -> str:
         lines.append(f"Kitty: {format_cards(hand.kitty)}")
         lines.extend(_action_lines(game.rules, hand.actions))
         if hand.result is not None:
-            lines.append(f"Result: {_ints(hand.result)}")
-        lines.append(f"Scores: {_ints(hand.scores)}")
+            lines.append(f"Result: {ints(hand.result)}")
+        lines.append(f"Scores: {ints(hand.scores)}")
     return "\n".join(lines) + "\n"
 
 
@@ -97,7 +98,7 @@ def parse_text(text: str) -> tuple[Rules, int | None, tuple[HandRecord, ...]]:
         RulesConfigError: if the rules in it are not valid rules.
         InvalidStateError: if a deal has the wrong seats.
     """
-    sections = _sections(_require_text(text))
+    sections = _sections(require_text(text))
     options: dict[str, object] = {}
     seed: int | None = None
     raw_hands: list[list[tuple[int, str, str]]] = []
@@ -110,10 +111,10 @@ def parse_text(text: str) -> tuple[Rules, int | None, tuple[HandRecord, ...]]:
             if unknown:
                 msg = f"invalid record: unknown key(s) in [Game]: {', '.join(unknown)}"
                 raise InvalidNotationError(msg)
-            seed = _seed(game.get("seed"))
+            seed = seed_of(game.get("seed"))
         else:
             raw_hands.append(lines)
-    rules = _decode_rules(options)
+    rules = decode_rules(options)
     hands = tuple(
         _hand_from_text(lines, number, rules)
         for number, lines in enumerate(raw_hands, 1)
@@ -122,7 +123,7 @@ def parse_text(text: str) -> tuple[Rules, int | None, tuple[HandRecord, ...]]:
 
 
 def _text_option(value: object) -> str:
-    encoded = _encode_option(value)
+    encoded = encode_option(value)
     if isinstance(encoded, bool):
         return "true" if encoded else "false"
     if encoded is None:
@@ -193,7 +194,7 @@ def _text_value(text: str, where: str) -> object:
                 f"invalid record, {where}: {quote(text)} is not a JSON value ({error})"
             )
             raise InvalidNotationError(msg) from None
-        _check_nesting(value, f"record, {where}")
+        check_nesting(value, f"record, {where}")
         return value
     return text
 
@@ -262,7 +263,7 @@ def _hand_from_text(
             if seat in seats:
                 msg = f"invalid record, {where}: seat {seat} given twice in [Hand {number}]"
                 raise InvalidNotationError(msg)
-            seats[seat] = _cards(value, f"record, {where}")
+            seats[seat] = cards_of(value, f"record, {where}")
         elif key in _ONCE:
             if key in found:
                 msg = f"invalid record, {where}: {head.strip()} given twice in [Hand {number}]"
@@ -284,7 +285,7 @@ def _hand_from_text(
     return HandRecord(
         dealer[0],
         _deal_hands(seats, found.get("dead"), number, rules),
-        _cards(found["kitty"], f"record, [Hand {number}] Kitty"),
+        cards_of(found["kitty"], f"record, [Hand {number}] Kitty"),
         tuple(actions),
         None
         if "result" not in found
@@ -314,7 +315,7 @@ def _deal_hands(
         )
         raise InvalidStateError(msg)
     if dead is not None:
-        hands.append(_cards(dead, f"record, [Hand {number}] Dead"))
+        hands.append(cards_of(dead, f"record, [Hand {number}] Dead"))
     return tuple(hands)
 
 

@@ -1,9 +1,9 @@
 """Checking untrusted input and replaying it into states.
 
-Records come from files and other programs, so nothing in them is trusted. This
-module holds the checks both forms share (the text to load, the rules, the seed,
-card notation) and :func:`replay`, which rebuilds the game and so checks
-everything else: a deal that cannot happen, a dealer out of turn, an action the
+Records come from files and other programs, so nothing in them is trusted. Both
+forms check the text to load, the rules, the seed and the card notation as they read
+them (those checks are shared in ``records/_common.py``); :func:`replay` rebuilds the
+game and so checks everything else: a deal that cannot happen, a dealer out of turn, an action the
 rules forbid, a result or scores that do not add up.
 
 >>> from five_hundred import new_game, record
@@ -13,135 +13,27 @@ True
 """
 
 from collections.abc import Sequence
-from typing import Any, Final, cast
+from typing import cast
 
-import attrs
-
-from five_hundred._checks import quote_value
 from five_hundred._shown import MAX_DIGITS, fits_digits
-from five_hundred.cards import Card, parse_cards, quote
+from five_hundred.cards import quote
 from five_hundred.errors import (
     IllegalActionError,
-    InvalidNotationError,
     InvalidStateError,
-    RulesConfigError,
 )
-from five_hundred.records.model import GameRecord, HandRecord
-from five_hundred.rules import AVONDALE, PERFECT, JokerLeadSuit, Rules, ScoringTable
+from five_hundred.records._common import GameParts, HandRecord, ints
+from five_hundred.rules import Rules
 from five_hundred.state import GameState, Phase, apply, new_game, new_hand, next_hand
 
 __all__ = ["replay"]
 
-_TABLES: Final = {"avondale": AVONDALE, "perfect": PERFECT}
-"""The scoring tables a record names rather than writes out."""
-_RULE_FIELDS: Final = {field.name: field for field in attrs.fields(Rules)}
-"""Every rules option, in the order both forms write them."""
-
-
-MAX_NESTING: Final = 32
-"""The deepest nesting of lists and objects a record may hold (a record needs 5)."""
-
-
-def _ints(values: Sequence[int]) -> str:
-    return " ".join(map(str, values))
-
-
-def _check_nesting(value: object, where: str) -> None:
-    """Refuse JSON data nested deeper than :data:`MAX_NESTING` (checked without recursion).
-
-    Deeper data would reach the interpreter's recursion limit in the checks that follow.
-    """
-    pending = [(value, 1)]
-    while pending:
-        item, depth = pending.pop()
-        children = (
-            item.values()
-            if isinstance(item, dict)
-            else item
-            if isinstance(item, list)
-            else ()
-        )
-        if not children:
-            continue
-        if depth > MAX_NESTING:
-            msg = f"invalid {where}: lists and objects nested more than {MAX_NESTING} deep"
-            raise InvalidNotationError(msg)
-        pending.extend((child, depth + 1) for child in children)
-
-
 # -- the input ---------------------------------------------------------------------------
-
-
-def _require_text(text: object) -> str:
-    if not isinstance(text, str):
-        msg = f"invalid record {quote_value(text)}: expected text"
-        raise InvalidNotationError(msg)
-    return text
-
-
-def _decode_option(name: str, value: object) -> object:
-    if name == "joker_lead_suit":
-        choices = [choice.value for choice in JokerLeadSuit]
-        if value not in choices:
-            msg = f"Rules.joker_lead_suit must be one of {', '.join(choices)}; got {quote(value)}"
-            raise RulesConfigError(msg)
-        return JokerLeadSuit(value)
-    if name == "scoring_table":
-        return _decode_table(value)
-    return value
-
-
-def _decode_table(value: object) -> ScoringTable:
-    if isinstance(value, str) and value in _TABLES:
-        return _TABLES[value]
-    if (
-        isinstance(value, dict)
-        and set(value) == {"name", "values"}
-        and isinstance(value["name"], str)
-        and isinstance(value["values"], list)
-        and all(isinstance(row, list) for row in value["values"])
-    ):
-        return ScoringTable.from_rows(value["values"], value["name"])
-    msg = (
-        "Rules.scoring_table must be 'avondale', 'perfect' or "
-        f'{{"name": ..., "values": [5 rows of 5 numbers]}}; got {quote(value)}'
-    )
-    raise RulesConfigError(msg)
-
-
-def _decode_rules(options: dict[str, object]) -> Rules:
-    unknown = sorted(set(options) - set(_RULE_FIELDS))
-    if unknown:
-        msg = f"unknown Rules option(s): {', '.join(map(quote, unknown))}"
-        raise RulesConfigError(msg)
-    decoded: dict[str, Any] = {
-        name: _decode_option(name, value) for name, value in options.items()
-    }
-    return Rules(**decoded)
-
-
-def _seed(value: object) -> int | None:
-    if value is not None and (type(value) is not int or not fits_digits(value)):
-        msg = f"invalid record: the seed must be a whole number of at most {MAX_DIGITS} digits, or null; got {quote(value)}"
-        raise InvalidNotationError(msg)
-    return value
-
-
-def _cards(value: object, where: str) -> tuple[Card, ...]:
-    if not isinstance(value, str):
-        msg = f'invalid {where}: expected cards as text ("9H 10H ..."); got {quote(value)}'
-        raise InvalidNotationError(msg)
-    try:
-        return parse_cards(value)
-    except InvalidNotationError as error:
-        msg = f"invalid {where}: {error}"
-        raise InvalidNotationError(msg) from None
 
 
 # -- replay ------------------------------------------------------------------------------
 
 
-def replay(game: GameRecord) -> GameState:
+def replay(game: GameParts) -> GameState:
     """The game state at the end of ``game``, rebuilt by playing every action.
 
     This is :meth:`GameRecord.replay <five_hundred.records.GameRecord.replay>`,
@@ -159,7 +51,7 @@ def replay(game: GameRecord) -> GameState:
     state = _explicit_hand(rules, first, 1, start)
     if game.seed is not None:
         if any(start):
-            msg = f"hand 1: a seeded game starts from zero scores; the record starts from {_ints(start)}"
+            msg = f"hand 1: a seeded game starts from zero scores; the record starts from {ints(start)}"
             raise InvalidStateError(msg)
         state = new_game(rules, seed=game.seed, dealer=first.dealer)
         if not _same_deal(state, first):
@@ -264,10 +156,10 @@ def _play(state: GameState, hand: HandRecord, number: int) -> GameState:
             msg = f"hand {number}: the record gives a result, but the hand is not over after its actions"
             raise InvalidStateError(msg)
         if hand.result != state.hand_result:
-            msg = f"hand {number}: the recorded result {_ints(hand.result)} differs from the replay's {_ints(state.hand_result)}"
+            msg = f"hand {number}: the recorded result {ints(hand.result)} differs from the replay's {ints(state.hand_result)}"
             raise InvalidStateError(msg)
     _check_ints(hand.scores, sides, "scores", number)
     if hand.scores != state.scores:
-        msg = f"hand {number}: the recorded scores {_ints(hand.scores)} differ from the replay's {_ints(state.scores)}"
+        msg = f"hand {number}: the recorded scores {ints(hand.scores)} differ from the replay's {ints(state.scores)}"
         raise InvalidStateError(msg)
     return state

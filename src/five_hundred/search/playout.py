@@ -133,10 +133,7 @@ def playout(
     draw = getattr(rng, "random", None)
     if not callable(draw):
         wrong_type(rng, "a random.Random (rng=)")
-    try:
-        core = state._s  # inner(state), inline: a failure raises its TypeError
-    except AttributeError:
-        core = inner(state)
+    core = inner(state)  # (a TypeError if it is not a state)
     if core[PHASE] != PLAY:
         state = _before_play(state, rng)
         core = inner(state)

@@ -54,11 +54,13 @@ depends only on the view and the random generator, never on what the caches hold
 import bisect
 import itertools
 import random
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Final, NamedTuple, NoReturn, cast
 
 from five_hundred._checks import check_dealer
+from five_hundred._engine.cache import BoundedCache
 from five_hundred._engine.codes import (
     ALL_SUITS,
     HAND_SIZE,
@@ -223,9 +225,13 @@ class _TooMuchWorkError(Exception):
 
 _Groups = tuple[tuple[int, tuple[int, ...]], ...]
 _CACHE: Final[OrderedDict[tuple[_Groups, tuple[int, ...]], _Ways]] = OrderedDict()
-_TOO_BIG: Final[OrderedDict[tuple[_Groups, tuple[int, ...]], None]] = OrderedDict()
-"""The counts found too big, so that a view asked again goes to the fallback at once."""
 _TOO_BIG_KEPT: Final = 256
+_TOO_BIG: Final[BoundedCache[tuple[_Groups, tuple[int, ...]], bool]] = BoundedCache(
+    _TOO_BIG_KEPT
+)
+"""The counts found too big, so that a view asked again goes to the fallback at once."""
+_CACHE_LOCK: Final = threading.Lock()
+"""Held while :data:`_CACHE` changes (threads may count at once)."""
 
 
 def _counted(groups: _Groups, caps: tuple[int, ...]) -> _Ways:
@@ -243,21 +249,21 @@ def _counted(groups: _Groups, caps: tuple[int, ...]) -> _Ways:
     key = (groups, caps)
     if key in _TOO_BIG:
         raise _TooMuchWorkError
-    ways = _CACHE.pop(key, None)
+    with _CACHE_LOCK:
+        ways = _CACHE.pop(key, None)
     if ways is None:
         ways = _Ways(groups, COUNT_STATES)
     try:
         count = ways.ways(-1, 0, caps)
     except _TooMuchWorkError:
-        _TOO_BIG[key] = None
-        if len(_TOO_BIG) > _TOO_BIG_KEPT:
-            _TOO_BIG.popitem(last=False)
+        _TOO_BIG.keep(key, True)
         raise
-    _CACHE[key] = ways
-    total = sum(kept.size() for kept in _CACHE.values())
-    while total > CACHE_STATES:
-        _, dropped = _CACHE.popitem(last=False)
-        total -= dropped.size()
+    with _CACHE_LOCK:
+        _CACHE[key] = ways
+        total = sum(kept.size() for kept in _CACHE.values())
+        while total > CACHE_STATES:
+            _, dropped = _CACHE.popitem(last=False)
+            total -= dropped.size()
     if not count:
         _inconsistent()
     return ways
@@ -265,7 +271,8 @@ def _counted(groups: _Groups, caps: tuple[int, ...]) -> _Ways:
 
 def _clear_caches() -> None:
     """Forget every count, plan and replayed state kept (for benchmarks and tests)."""
-    _CACHE.clear()
+    with _CACHE_LOCK:
+        _CACHE.clear()
     _TOO_BIG.clear()
     _PLANS.clear()
     _SKELETONS.clear()
@@ -461,19 +468,15 @@ class _Plan:
 
 PLANS: Final = 64
 """How many views :func:`resample` keeps its work for (a bot asks each view often)."""
-_PLANS: Final[OrderedDict[int, _Plan]] = OrderedDict()
+_PLANS: Final[BoundedCache[int, _Plan]] = BoundedCache(PLANS)
 
 
 def _plan(view: SeatView) -> _Plan:
     """The plan of ``view``, from the cache (by identity) or made."""
     plan = _PLANS.get(id(view))
     if plan is not None and plan.view is view:
-        _PLANS.move_to_end(id(view))
         return plan
-    plan = _PLANS[id(view)] = _Plan(view)
-    if len(_PLANS) > PLANS:
-        _PLANS.popitem(last=False)
-    return plan
+    return _PLANS.keep(id(view), _Plan(view))
 
 
 def _place(plan: _Plan, rng: random.Random) -> list[int]:
@@ -692,7 +695,9 @@ class _Deal(NamedTuple):
     discards: int
 
 
-_SKELETONS: Final[OrderedDict[tuple[int, int], tuple[SeatView, Core]]] = OrderedDict()
+_SKELETONS: Final[BoundedCache[tuple[int, bool], tuple[SeatView, Core]]] = BoundedCache(
+    2 * PLANS
+)  # two per view at most (see the key in _build)
 
 
 def _build(view: SeatView, knowledge: _Knowledge, deal: _Deal) -> GameState:
@@ -714,13 +719,10 @@ def _build(view: SeatView, knowledge: _Knowledge, deal: _Deal) -> GameState:
     key = (id(view), bool(contractor >= 0 and held[contractor] & JOKER_BIT))
     found = _SKELETONS.get(key)
     if found is not None and found[0] is view:
-        _SKELETONS.move_to_end(key)
         return _swapped(found[1], deal, held, knowledge)
     state = _replay_deal(view, knowledge, deal)
     if state.phase not in _OVER:
-        _SKELETONS[key] = (view, inner(state))
-        if len(_SKELETONS) > 2 * PLANS:  # two per view at most (see the key)
-            _SKELETONS.popitem(last=False)
+        _SKELETONS.keep(key, (view, inner(state)))
     return state
 
 
