@@ -361,3 +361,21 @@ def test_play_shows_the_review_after_each_hand(
     out = capsys.readouterr().out
     assert "Hand 1 (seat 0 dealt): 6S by seat 2, 7 tricks taken." in out
     assert "ERROR -2 tricks, -100: made; best 8C: set" in out
+
+
+def test_cards_get_a_sampled_value_from_what_the_seat_knew() -> None:
+    state = play_hand(new_game(THREE, seed=2), [RuleBasedPlayer()] * 3)
+    saved = record(state).hands[-1]
+    states = _states(apply_start(state), saved.actions)
+    hand = review(state, bid_samples=0, play_samples=2).hands[-1]
+    plays = [c for c in hand.choices if c.kind == "play"]
+    for choice in plays:
+        assert choice.sampled_best
+        assert choice.sampled_cost is not None
+        assert choice.sampled_cost >= 0
+        legal = legal_actions(states[choice.number - 1])
+        assert set(choice.sampled_best) <= set(legal)
+        if len(legal) == 1:
+            assert choice.sampled_cost == 0
+    assert any(c.sampled_cost != c.cost_points for c in plays)
+    assert review(state, bid_samples=0).hands[-1].choices[1].sampled_cost is None

@@ -28,9 +28,12 @@ result's name from :func:`~five_hundred.scoring.contract_made` and
 """
 
 import multiprocessing.connection
+import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, cast
+
+import attrs
 
 from five_hundred._checks import check_seed
 from five_hundred._engine.solve import Table
@@ -55,6 +58,7 @@ from five_hundred.sampling import BidAdvice, advise_bids
 from five_hundred.sampling.player import _team
 from five_hundred.scoring import TOTAL_TRICKS, contract_made, is_slam, score_hand
 from five_hundred.search.playout import choice_action
+from five_hundred.search.resample import resample
 from five_hundred.search.solver import solve_core, solve_core_plays
 from five_hundred.state import (
     GameState,
@@ -72,6 +76,8 @@ __all__ = ["review"]
 
 _BIGGEST = 3
 """How many of a seat's errors its summary lists."""
+_EVEN = 1e-9
+"""Sampled values closer than this are equal (sums of the same terms in another order)."""
 _SOFT_SHARE = 0.8
 """The share of the time limit after which the discard's search gives its best so far."""
 
@@ -111,7 +117,15 @@ class _AdviceJob(NamedTuple):
     seed: int
 
 
-_Job = _PlayJob | _NominateJob | _DiscardJob | _AdviceJob
+class _SampledJob(NamedTuple):
+    """Each card's mean margin for the seat over deals that fit what it knew."""
+
+    state: GameState
+    samples: int
+    seed: int
+
+
+_Job = _PlayJob | _NominateJob | _DiscardJob | _AdviceJob | _SampledJob
 
 
 def _to_play(state: GameState, later: Sequence[Action]) -> GameState | None:
@@ -229,6 +243,28 @@ def _discard_values(
     return best, best_value, made_value, True
 
 
+def _sampled_values(job: _SampledJob, table: Table) -> dict[Action, float]:
+    """Each legal card's margin for the seat to act, averaged over sampled deals.
+
+    The deals fit everything the seat knew (:func:`~five_hundred.search.resample.resample`);
+    each is solved double-dummy after each card.
+    """
+    state, samples, seed = job
+    seat = state.to_act
+    assert seat is not None
+    rng = random.Random(seed)
+    totals: dict[Action, float] = {}
+    for _ in range(samples):
+        deal = resample(view(state, seat), rng)
+        team = _team(deal)
+        done = sum(deal.tricks_won_by_seat[s] for s in team)
+        sign = 1 if seat in team else -1
+        for action, value in _card_values(deal, table).items():
+            margin = _outcome(deal, team, done + value)[1]
+            totals[action] = totals.get(action, 0.0) + sign * margin / samples
+    return totals
+
+
 def _run_job(job: _Job, table: Table, deadline: float | None) -> object:
     match job:
         case _PlayJob(state):
@@ -237,6 +273,8 @@ def _run_job(job: _Job, table: Table, deadline: float | None) -> object:
             return _nomination_values(job, table)
         case _DiscardJob():
             return _discard_values(job, table, deadline)
+        case _SampledJob():
+            return _sampled_values(job, table)
         case _AdviceJob(cards, rules, seat, dealer, samples, seed):
             return tuple(
                 advise_bids(
@@ -442,13 +480,24 @@ def _decisions(start: GameState, actions: Sequence[Action]) -> list[_Decision]:
     return decisions
 
 
+class _Options(NamedTuple):
+    """What :func:`review` was asked for."""
+
+    bid_samples: int
+    play_samples: int
+    seed: int
+    time_limit: float | None
+
+
 def _jobs(
-    decisions: Sequence[_Decision], samples: int, seed: int
-) -> tuple[list[_Job], dict[int, int], dict[int, int]]:
+    decisions: Sequence[_Decision], options: _Options
+) -> tuple[list[_Job], dict[int, int], dict[int, int], dict[int, int]]:
     """The solver's work for a hand, cheapest first (the card plays from the last).
 
-    Also where each decision's result is (by decision number), and each seat's advice.
+    Also where each decision's result is (by decision number), each seat's advice
+    and each card's sampled values.
     """
+    samples, seed = options.bid_samples, options.seed
     jobs: list[_Job] = []
     where: dict[int, int] = {}
     for decision in reversed(decisions):
@@ -476,7 +525,14 @@ def _jobs(
                     state.hands[seat], state.rules, seat, state.dealer, samples, seed
                 )
             )
-    return jobs, where, advice
+    sampled: dict[int, int] = {}
+    if options.play_samples:
+        for decision in decisions:
+            if decision.state.phase is Phase.PLAY:
+                sampled[decision.number] = len(jobs)
+                job_seed = seed * 1000 + decision.number
+                jobs.append(_SampledJob(decision.state, options.play_samples, job_seed))
+    return jobs, where, advice, sampled
 
 
 _PRE_PLAY = (Phase.DISCARD, Phase.NOMINATE)
@@ -484,16 +540,11 @@ _PRE_PLAY = (Phase.DISCARD, Phase.NOMINATE)
 
 
 def _review_hand(
-    number: int,
-    start: GameState,
-    hand: HandRecord,
-    samples: int,
-    seed: int,
-    time_limit: float | None,
+    number: int, start: GameState, hand: HandRecord, options: _Options
 ) -> HandReview:
     decisions = _decisions(start, hand.actions)
-    jobs, where, advice_at = _jobs(decisions, samples, seed)
-    results = _run_jobs(jobs, time_limit)
+    jobs, where, advice_at, sampled_at = _jobs(decisions, options)
+    results = _run_jobs(jobs, options.time_limit)
     calls: list[CallReview] = []
     choices: list[ChoiceReview] = []
     for decision in decisions:
@@ -509,14 +560,20 @@ def _review_hand(
             )
             calls.append(_call_review(decision.number, state, action, advice))
         elif decision.number in where:
-            choices.append(_solved_choice(decision, results[where[decision.number]]))
+            choice = _solved_choice(decision, results[where[decision.number]])
+            at = sampled_at.get(decision.number)
+            if at is not None:
+                choice = _with_sampled(choice, results[at])
+            choices.append(choice)
     end = decisions[-1].state if decisions else start
     end = apply(end, decisions[-1].action) if decisions else start
     tricks = None
     contract = end.contract
     if contract is not None and end.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
         tricks = sum(end.tricks_won_by_seat[s] for s in _team(end))
-    complete = all(result is not None for result in results)
+    complete = all(result is not None for result in results) and all(
+        choice.exhaustive for choice in choices
+    )
     seats, sides = _summaries(start.rules, calls, choices)
     return HandReview(
         number,
@@ -530,6 +587,17 @@ def _review_hand(
         seats,
         sides,
     )
+
+
+def _with_sampled(choice: ChoiceReview, result: object) -> ChoiceReview:
+    """``choice`` with the sampled values of its cards (``None``: not solved)."""
+    values = cast(dict[Action, float] | None, result)
+    if values is None or choice.action not in values:
+        return choice
+    top = max(values.values())
+    best = tuple(action for action, value in values.items() if value >= top - _EVEN)
+    cost = max(0.0, top - values[choice.action])
+    return attrs.evolve(choice, sampled_best=best, sampled_cost=cost)
 
 
 def _solved_choice(decision: _Decision, result: object) -> ChoiceReview:
@@ -629,6 +697,7 @@ def review(
     *,
     hand: int | None = None,
     bid_samples: int = 4,
+    play_samples: int = 0,
     seed: int = 0,
     time_limit: float | None = None,
     progress: Callable[[int], None] | None = None,
@@ -641,18 +710,23 @@ def review(
         hand: review only this hand (numbered from 1, as in the record's text form).
         bid_samples: deals the bid advisor samples for each seat's hand (0: the calls
             are listed without estimates).
-        seed: the seed of the advisor's samples.
+        play_samples: deals sampled for each card play from what its seat knew
+            (0, the default: none), for the card's *sampled* value beside the
+            double-dummy one (:attr:`ChoiceReview.sampled_cost
+            <five_hundred.analysis.ChoiceReview.sampled_cost>`).
+        seed: the seed of the samples.
         time_limit: seconds the solver may spend on each hand (``None``: no limit).
             With a limit the solving runs in a worker process, stopped at the
             deadline: the decisions not solved by then have ``None`` values and the
             hand is not ``complete``.  The card plays are solved first, from the last
-            trick back, then the discard and the nomination, then the calls.
+            trick back, then the discard and the nomination, then the calls, then
+            the sampled values.
         progress: called with the number of hands done as each one is reviewed.
 
     Raises:
         TypeError: if ``source`` is neither a record nor a state.
         InvalidStateError: if ``hand`` is not a hand of the record, or
-            ``bid_samples`` is not a whole number from 0.
+            ``bid_samples`` or ``play_samples`` is not a whole number from 0.
         FiveHundredError: a record that does not replay raises what
             :meth:`~five_hundred.records.GameRecord.replay` raises.
     """
@@ -663,9 +737,10 @@ def review(
         game.replay()  # the record's own checks, with their typed errors
     else:
         wrong_type(source, "a GameRecord or a GameState", "GameRecord.from_text")
-    if type(bid_samples) is not int or bid_samples < 0:
-        msg = f"invalid bid_samples {quote(bid_samples)}: a whole number from 0"
-        raise InvalidStateError(msg)
+    for name, count in (("bid_samples", bid_samples), ("play_samples", play_samples)):
+        if type(count) is not int or count < 0:
+            msg = f"invalid {name} {quote(count)}: a whole number from 0"
+            raise InvalidStateError(msg)
     seed = check_seed(seed)
     limit: object = time_limit
     if limit is not None and (
@@ -680,17 +755,11 @@ def review(
             raise InvalidStateError(msg)
         numbers = range(hand, hand + 1)
     starts = _hand_starts(game)
+    options = _Options(bid_samples, play_samples, seed, time_limit)
     hands = []
     for done, number in enumerate(numbers, 1):
         hands.append(
-            _review_hand(
-                number,
-                starts[number - 1],
-                game.hands[number - 1],
-                bid_samples,
-                seed,
-                time_limit,
-            )
+            _review_hand(number, starts[number - 1], game.hands[number - 1], options)
         )
         if progress is not None:
             progress(done)

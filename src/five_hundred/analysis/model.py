@@ -66,6 +66,15 @@ class ChoiceReview:
     exhaustive: bool = True
     """Whether every choice was compared: a discard's search cut short by the time
     limit gives the best of those it compared (its cost is then a lower bound)."""
+    sampled_best: tuple[Action, ...] | None = attrs.field(
+        default=None, converter=_actions
+    )
+    """For a card play reviewed with ``play_samples``: the best cards by their mean
+    over deals that fit what the seat knew (``None``: not sampled)."""
+    sampled_cost: float | None = None
+    """The card's cost in points by that mean: what the seat could expect to lose
+    by it from what it knew (it differs from ``cost_points`` where the card was a
+    good bet that this lie of the cards punished, or a lucky one)."""
 
     @property
     def error(self) -> bool:
@@ -88,6 +97,10 @@ class ChoiceReview:
             "cost_tricks": self.cost_tricks,
             "cost_points": self.cost_points,
             "exhaustive": self.exhaustive,
+            "sampled_best": None
+            if self.sampled_best is None
+            else [str(a) for a in self.sampled_best],
+            "sampled_cost": self.sampled_cost,
             "error": self.error,
         }
 

@@ -62,6 +62,14 @@ def add_parser(commands: _Commands) -> None:
         metavar="N",
         help="deals the bid advisor samples per seat (default 4; 0: calls not estimated)",
     )
+    parser.add_argument(
+        "--play-samples",
+        type=_samples_arg,
+        default=0,
+        metavar="N",
+        help="deals sampled per card from what its seat knew, for its sampled cost "
+        "beside the double-dummy one (default 0: none)",
+    )
     parser.add_argument("--seed", type=_seed_arg, default=0, help="seed of the samples")
     parser.add_argument(
         "--time-limit",
@@ -98,6 +106,7 @@ def run(args: argparse.Namespace, out: _Out) -> int:
                 game,
                 hand=args.hand,
                 bid_samples=args.bid_samples,
+                play_samples=args.play_samples,
                 seed=args.seed,
                 time_limit=args.time_limit,
                 progress=report,
@@ -141,10 +150,15 @@ def _cost(out: _Out, choice: ChoiceReview) -> str:
     tricks = choice.cost_tricks
     if not choice.exhaustive:
         shown += " (of those compared in time)"
+    sampled = (
+        ""
+        if choice.sampled_cost is None
+        else f" (from what the seat knew: {-choice.sampled_cost:+.0f})"
+    )
     return (
         f"ERROR -{tricks} trick{'s' if tricks != 1 else ''}, "
         f"{-(choice.cost_points or 0):+d}: {choice.result_made}; best {shown}: "
-        f"{choice.result_best}"
+        f"{choice.result_best}{sampled}"
     )
 
 
