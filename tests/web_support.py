@@ -115,10 +115,10 @@ def free_port() -> int:
 class ServerProcess:
     """``five-hundred serve`` in a child process, on a free loopback port."""
 
-    def __init__(self, db: Path, *, pace: float = 0.0) -> None:
+    def __init__(self, db: Path, *, pace: float = 0.0, port: int | None = None) -> None:
         self.db = db
         self.pace = pace
-        self.port = free_port()
+        self.port = free_port() if port is None else port
         self.process: subprocess.Popen[str] | None = None
         self.log = db.with_name(f"{db.name}.{self.port}.log")
 

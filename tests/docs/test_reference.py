@@ -58,6 +58,10 @@ EXTRAS = {
     "five_hundred.integrations.encoding": ("numpy",),
     "five_hundred.integrations.openspiel": ("numpy", "pyspiel"),
     "five_hundred.integrations.pettingzoo": ("numpy", "pettingzoo"),
+    **{
+        f"five_hundred.web{module}": ("starlette", "uvicorn")
+        for module in ("", ".app", ".store", ".tables")
+    },
 }
 """The modules that need an optional extra, and its modules."""
 

@@ -186,7 +186,7 @@ def test_a_spectator_never_acts(client: Any) -> None:
         assert receive(ws) == {
             "type": "refused",
             "code": "spectator",
-            "reason": "spectators watch: only a seat may act",
+            "reason": "a spectator cannot act",
         }
         ws.send_json({"type": "next_hand"})
         assert receive(ws)["code"] == "spectator"

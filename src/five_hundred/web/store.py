@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
-__all__ = ["Move", "Store", "StoredTable"]
+__all__ = ["NEXT_HAND", "Move", "Store", "StoredTable"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -40,7 +40,7 @@ NEXT_HAND = "NEXT HAND"
 
 
 class Move(NamedTuple):
-    """One accepted move: an action in the library's notation, or :data:`NEXT_HAND`."""
+    """One accepted move: an action in the library's notation, or :data:`~five_hundred.web.store.NEXT_HAND`."""
 
     seat: int | None
     action: str

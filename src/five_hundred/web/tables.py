@@ -7,9 +7,10 @@ thread and applied back on the loop.  Each accepted move is stored
 (:class:`~five_hundred.web.store.Store`) before anyone is told of it, then each
 connection gets its seat's view.
 
-The library does the refereeing: :func:`~five_hundred.parse_action` reads what the
-player typed in the context of their own view, and :func:`~five_hundred.apply` with
-``seat=`` refuses a move from a seat that is not to act.  A spectator never acts.
+The library does the refereeing: :func:`~five_hundred.actions.parse_action` reads what the
+player typed in the context of their own view, and :func:`~five_hundred.state.apply` with
+``seat=`` refuses a move from a seat that is not to act, and any move from a
+spectator (``seat=None``).
 """
 
 import asyncio
@@ -50,6 +51,7 @@ __all__ = [
     "Hub",
     "Listener",
     "Refusal",
+    "SeatSpec",
     "SpecError",
     "Table",
     "TableSpec",
@@ -202,11 +204,8 @@ class Table:
         self.sheet: list[dict[str, Any]] = []
         """The score sheet: one row per finished hand."""
         self.listeners: set[Listener] = set()
-        self.players: dict[int, Player] = {
-            seat: PLAYERS[kind.player or "rules"](_player_seed(spec.seed, seat, 0))
-            for seat, kind in enumerate(spec.seats)
-            if kind.kind == "bot"
-        }
+        self.players: dict[int, Player] = {}
+        self.seat_players()
         self.thinking = False
         rules = spec.rules
         self.sides = [
@@ -221,6 +220,19 @@ class Table:
         """Every bid of the rules, lowest first, with its value."""
         self._views: dict[int | None, str] = {}
         self._views_at = -1
+
+    def seat_players(self) -> None:
+        """A new computer player in each computer's seat, seeded by the table's moves.
+
+        A table resumed after a restart gets players seeded from where it stands.
+        """
+        self.players = {
+            seat: PLAYERS[spec.player or "rules"](
+                _player_seed(self.spec.seed, seat, self.moves)
+            )
+            for seat, spec in enumerate(self.spec.seats)
+            if spec.kind == "bot"
+        }
 
     @property
     def has_people(self) -> bool:
@@ -340,13 +352,7 @@ class Hub:
                         error,
                     )
                     break
-            table.players = {
-                seat: PLAYERS[spec.player or "rules"](
-                    _player_seed(table.spec.seed, seat, table.moves)
-                )
-                for seat, spec in enumerate(table.spec.seats)
-                if spec.kind == "bot"
-            }
+            table.seat_players()
             self.tables[table.id] = table
 
     def start(self) -> None:
@@ -399,9 +405,11 @@ class Hub:
         self._tell_table(table)
 
     def act(self, table: Table, seat: int | None, text: str) -> Refusal | None:
-        """A connection's action; the refusal, or ``None`` once it is accepted."""
-        if seat is None:
-            return Refusal("spectator", "spectators watch: only a seat may act")
+        """A connection's action; the refusal, or ``None`` once it is accepted.
+
+        The library refuses an action from a seat not to act, and from a spectator
+        (``seat=None``: code ``spectator``).
+        """
         state = table.state
         try:
             action = parse_action(text, context=view(state, seat))

@@ -82,9 +82,14 @@ function trumpOf(view) {
   return match && match[1] !== "NT" ? match[1] : null;
 }
 
-function tricksNeeded(bid) {
-  const match = /^(\d+)/.exec(bid);
+function tricksNeeded(contract) {
+  if (typeof contract.tricks_needed === "number") return contract.tricks_needed; // schema 2
+  const match = /^(\d+)/.exec(contract.bid);
   return match ? Number(match[1]) : 0;
+}
+
+function handOrdinal(view) {
+  return typeof view.hand_ordinal === "number" ? view.hand_ordinal : view.hand_number + 1;
 }
 
 // The hand in the order a player holds it: the Joker and the bowers with the
@@ -297,6 +302,9 @@ function seatName(seat) {
 }
 
 function sideOf(seat) {
+  const view = game.view;
+  if (seat === null || seat === undefined) return null;
+  if (view && view.seat_sides) return view.seat_sides[seat]; // views from schema 2
   const sides = game.table ? game.table.sides : null;
   if (!sides) return null;
   return sides.findIndex((members) => members.includes(seat));
@@ -382,7 +390,7 @@ function drawTrick(view) {
 }
 
 function drawInfo(view) {
-  $("hand-no").textContent = String(view.hand_number + 1);
+  $("hand-no").textContent = String(handOrdinal(view));
   let turn = "";
   if (view.phase === "game_over") turn = "The game is over.";
   else if (view.phase === "hand_over") turn = "The hand is over.";
@@ -391,7 +399,7 @@ function drawInfo(view) {
   $("turn").textContent = turn;
   const contract = view.contract;
   if (contract) {
-    const needed = tricksNeeded(contract.bid);
+    const needed = tricksNeeded(contract);
     const side = sideOf(contract.contractor);
     $("contract").textContent = `Contract: ${bidLabel(contract.bid)} by ${seatName(contract.contractor)}`
       + (side === null ? "" : ` (side ${side})`)
@@ -589,8 +597,7 @@ function drawBidding(view) {
 }
 
 function drawDiscard(view) {
-  const size = view.hand.length - view.hand_sizes.filter((_, s) => s !== view.seat).reduce((a, b) => Math.max(a, b), 0);
-  const count = Math.max(size, 0);
+  const count = view.kitty.length; // as many cards as the kitty held
   const chosen = [...game.selected];
   const action = discardAction(view, chosen);
   $("discard-note").textContent = `Choose ${count} cards to discard (${chosen.length} chosen).`;
@@ -618,7 +625,7 @@ function drawHandOver(view) {
   const row = game.table && game.table.sheet.length ? game.table.sheet[game.table.sheet.length - 1] : null;
   let text = "";
   if (view.contract) {
-    const needed = tricksNeeded(view.contract.bid);
+    const needed = tricksNeeded(view.contract);
     const side = sideOf(view.contract.contractor);
     const taken = side === null ? view.tricks_won_by_seat[view.contract.contractor] : view.tricks_won[side];
     const made = needed ? taken >= needed : taken === 0;
@@ -639,7 +646,7 @@ function drawHandOver(view) {
     link.hidden = false;
     link.href = `/api/tables/${encodeURIComponent(game.id)}/record`;
   } else {
-    $("over-title").textContent = `Hand ${row ? row.hand : view.hand_number + 1} is over`;
+    $("over-title").textContent = `Hand ${row ? row.hand : handOrdinal(view)} is over`;
     $("next-hand").hidden = view.seat === null;
     $("download").hidden = true;
   }
