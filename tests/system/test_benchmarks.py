@@ -234,3 +234,14 @@ def test_bench_strength_plays_the_duplicate_match_over_processes(
     assert item["a"]["decisions"] > 0
     assert item["a"]["p99_ms"] <= item["a"]["max_ms"]
     assert "95% CI" in capsys.readouterr().out
+
+
+# -- bench_review: the hand review
+
+
+def test_bench_review_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    load("bench_review").main(1, [3], 0, 0)
+    out = capsys.readouterr().out
+    assert "review/replay" in out
+    assert "random" in out
+    assert "computer" in out

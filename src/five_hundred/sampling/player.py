@@ -8,6 +8,7 @@ from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple, Self, cast
 
+from five_hundred._checks import check_count, check_number, check_seed
 from five_hundred._engine.codes import (
     HAND_SIZE,
     KITTY_SIZE,
@@ -103,6 +104,7 @@ class ActionValue(NamedTuple):
     """
 
     action: Action
+    """The action weighed (one of the view's legal actions)."""
     value: float | None
     """The estimate (higher is better for the seat), or ``None``: chosen by rule."""
     samples: int
@@ -206,19 +208,25 @@ class SamplingPlayer:
         inference: bool = False,
         seed: int = 0,
     ) -> None:
-        self.samples = _whole(samples, "samples", 1)
-        if solve_tricks is not None and not 1 <= solve_tricks <= HAND_SIZE:
-            msg = f"solve_tricks must be 1 to {HAND_SIZE}; got {quote(solve_tricks)}"
-            raise InvalidStateError(msg)
-        self.budget = budget
-        self.solve_tricks = solve_tricks
-        self.bid_samples = _whole(bid_samples, "bid_samples", 0)
-        self.bid_margin = float(bid_margin)
-        self.discard_samples = _whole(discard_samples, "discard_samples", 0)
-        self.bid_budget = bid_budget
-        self.rollouts = _whole(rollouts, "rollouts", 0)
-        self.inference = bool(inference)
-        self.seed = seed
+        # Every setting is checked here, so a bad one fails now, not at a choice.
+        self.samples = check_count(samples, "samples")
+        self.budget = check_number(budget, "budget (seconds)", optional=True)
+        self.solve_tricks = (
+            None
+            if solve_tricks is None
+            else check_count(solve_tricks, "solve_tricks", 1, HAND_SIZE)
+        )
+        self.bid_samples = check_count(bid_samples, "bid_samples", 0)
+        self.bid_margin = cast(float, check_number(bid_margin, "bid_margin", None))
+        self.discard_samples = check_count(discard_samples, "discard_samples", 0)
+        self.bid_budget = check_number(
+            bid_budget, "bid_budget (seconds)", optional=True
+        )
+        self.rollouts = check_count(rollouts, "rollouts", 0)
+        if not isinstance(cast(object, inference), bool):
+            wrong_type(inference, "True or False for inference")
+        self.inference = inference
+        self.seed = check_seed(seed)
         self._bidding: tuple[object, _BidSimulator] | None = None
         self._rng = random.Random(seed)
         self._rules = RuleBasedPlayer()
@@ -589,15 +597,6 @@ def _play_value(bid: Bid, won: int, tricks: int) -> float:
     made = contract_made(bid, won + tricks)
     points = tricks if not isinstance(bid, MisereBid) else -tricks
     return points + _MADE_WEIGHT * (1 if made else -1)
-
-
-def _whole(value: int, name: str, least: int) -> int:
-    """``value``, checked to be a whole number of at least ``least`` (0 or 1)."""
-    if type(value) is not int or value < least:
-        wanted = "a positive whole number" if least else "a whole number, 0 or more"
-        msg = f"{name} must be {wanted}; got {quote(value)}"
-        raise InvalidStateError(msg)
-    return value
 
 
 def _simulates(rules: Rules) -> bool:
