@@ -609,6 +609,10 @@ def test_match_takes_a_level_and_its_settings_over_it(
     assert data["differences"] == list(result.differences)
     kinds = data["a"]["by_kind"]
     assert sum(kind["contracts"] for kind in kinds.values()) == data["a"]["contracts"]
+    assert main([a for a in argv if a != "--json"]) == 0
+    # the text names each kind of contract bid: made of bid
+    text = capsys.readouterr().out
+    assert re.search(r"\nA: \d+ contracts?, \d+ made \(suit \d+ of \d+", text)
     assert main(["match", "sampling", "rules", "--level", "master"]) == 2
     assert "invalid choice: 'master'" in capsys.readouterr().err
 

@@ -198,7 +198,7 @@ def run(args: argparse.Namespace, out: _Out) -> int:
     )
     for index, name in enumerate(("A", "B")):
         kinds = ", ".join(
-            f"{tally.kind.replace('_', ' ')} {tally.made[index]}/{tally.bid[index]}"
+            f"{tally.kind.replace('_', ' ')} {tally.made[index]} of {tally.bid[index]}"
             for tally in result.kinds
             if tally.bid[index]
         )
