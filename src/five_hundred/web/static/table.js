@@ -436,7 +436,7 @@ function drawSheet(view) {
   const sides = view.scores.length;
   const table = $("sheet");
   const head = el("tr", {}, el("th", { scope: "col" }, "Hand"), el("th", { scope: "col" }, "Contract"),
-    ...Array.from({ length: sides }, (_, s) => el("th", { scope: "col" }, `Side ${s}`)));
+    ...Array.from({ length: sides }, (_, s) => el("th", { scope: "col", title: `Side ${s}`, "aria-label": `Side ${s}` }, sides > 2 ? `S${s}` : `Side ${s}`)));
   table.tHead.replaceChildren(head);
   const rows = (game.table ? game.table.sheet : []).map((row) => el("tr", {},
     el("td", {}, String(row.hand)),
