@@ -118,7 +118,7 @@ from five_hundred.tricks import (
     legal_plays,
     trick_winner,
 )
-from five_hundred.views import SeatView, Trick, view
+from five_hundred.views import HandOutcome, SeatView, Trick, view, view_json_schema
 
 try:
     __version__ = version("five-hundred")
@@ -145,6 +145,7 @@ __all__ = [
     "FiveHundredError",
     "GameRecord",
     "GameState",
+    "HandOutcome",
     "HandRecord",
     "HandScore",
     "HandSummary",
@@ -227,4 +228,5 @@ __all__ = [
     "solve_plays",
     "trick_winner",
     "view",
+    "view_json_schema",
 ]
