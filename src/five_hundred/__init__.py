@@ -16,6 +16,7 @@ from five_hundred.actions import (
     PlayCard,
     parse_action,
 )
+from five_hundred.analysis import GameReview, HandReview, review
 from five_hundred.bidding import (
     BLIND_MISERE,
     MISERE,
@@ -144,9 +145,11 @@ __all__ = [
     "Discard",
     "FiveHundredError",
     "GameRecord",
+    "GameReview",
     "GameState",
     "HandOutcome",
     "HandRecord",
+    "HandReview",
     "HandScore",
     "HandSummary",
     "IllegalActionError",
@@ -220,6 +223,7 @@ __all__ = [
     "playout",
     "record",
     "resample",
+    "review",
     "score_contract",
     "score_hand",
     "shuffled_pack",

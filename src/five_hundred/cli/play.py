@@ -689,6 +689,8 @@ def _play_hands(
         for line in _result_lines(out, state):
             out.line(line)
         out.line(out.text(_scores_line(rules, state.scores)))
+        if args.review:
+            _show_review(out, state, human)
         if state.phase is Phase.GAME_OVER:
             out.line()
             winners = _winners_line(rules, state.winners)
@@ -710,6 +712,17 @@ def _play_hands(
     if args.save is not None:
         _save(args.save, out, state)
     return 0
+
+
+def _show_review(out: _Out, state: GameState, human: int | None) -> None:
+    """The review of the hand just played (``--review``): what each decision cost."""
+    from five_hundred.analysis import review
+    from five_hundred.cli.review import hand_lines
+
+    reviewed = review(state, hand=state.hand_number + 1, bid_samples=0, time_limit=10)
+    out.line()
+    for line in hand_lines(out, reviewed.hands[0], human):
+        out.line(line)
 
 
 def _delay(args: argparse.Namespace, out: _Out) -> float:
@@ -793,6 +806,11 @@ def add_parser(commands: _Commands) -> None:
         help="your seat (default 0), or none to watch computer players",
     )
     parser.add_argument(
+        "--review",
+        action="store_true",
+        help="after each hand, show what each of your decisions cost (double-dummy)",
+    )
+    parser.add_argument(
         "--auto",
         action="store_true",
         help="play your card for you when only one card can be played",
@@ -822,4 +840,4 @@ def add_parser(commands: _Commands) -> None:
         help="pause after each action (default 0.5 on a terminal, else 0)",
     )
     _add_game_options(watch)
-    watch.set_defaults(handler=run, seat=None, auto=False)
+    watch.set_defaults(handler=run, seat=None, auto=False, review=False)
