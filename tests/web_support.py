@@ -20,6 +20,7 @@ from typing import Any
 from five_hundred import Card, GameState, Phase, parse_card
 from tests.extras import need
 
+need("starlette")  # the web extra, before its package is read
 jsonschema = need("jsonschema")
 referencing = need("referencing")
 
