@@ -46,14 +46,12 @@ from five_hundred._engine import compiled as _compiled
 from five_hundred._engine import core as _core
 from five_hundred._engine import entry as _entry
 from five_hundred._engine.auction import A_TO_ACT
-from five_hundred._engine.cache import BoundedCache
 from five_hundred._engine.codes import (
     BITS,
     HAND_SIZE,
     JOKER_BIT,
     JOKER_CODE,
     KITTY_SIZE,
-    NO_SUIT,
     NT,
     codes_from_mask,
     seat_nibbles,
@@ -89,21 +87,19 @@ from five_hundred._engine.core import (
     WON,
     Core,
     Game,
-    Hand,
     Log,
     Setup,
     Unchecked,
 )
 from five_hundred._engine.listed import DISCARD_ROW, discard_listing
 from five_hundred._engine.memo import per_rules
-from five_hundred._engine.play import joker_suits, winner_index
+from five_hundred._engine.play import joker_suits
 from five_hundred._engine.public import (
     CallFront,
     Front,
     identity_slots,
 )
 from five_hundred._engine.step import play_card, start_play
-from five_hundred._engine.tables import EFF
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
     CALL_HOOKS,
@@ -119,7 +115,6 @@ from five_hundred.bidding import (
     auction_of,
     auction_record,
     call_refusal,
-    calls_of,
     contract_of,
     is_listed_call,
     listed_record,
@@ -202,7 +197,7 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
 
 
-_PHASES: Final = (
+PHASES: Final = (
     Phase.BIDDING,
     Phase.DISCARD,
     Phase.NOMINATE,
@@ -212,7 +207,7 @@ _PHASES: Final = (
     Phase.GAME_OVER,
 )
 """The Phase of each of the engine's phase numbers."""
-if tuple(_PHASES.index(p) for p in _PHASES) != (
+if tuple(PHASES.index(p) for p in PHASES) != (
     _core.BIDDING,
     _core.DISCARD,
     _core.NOMINATE,
@@ -220,7 +215,7 @@ if tuple(_PHASES.index(p) for p in _PHASES) != (
     _core.PLAY,
     _core.HAND_OVER,
     _core.GAME_OVER,
-) or [p.value for p in _PHASES] != [p.value for p in Phase]:
+) or [p.value for p in PHASES] != [p.value for p in Phase]:
     msg = "Phase and the engine's phase numbers are out of step"
     raise ImportError(msg)
 # Plain globals: reading a module attribute costs more in the hot paths.
@@ -233,7 +228,7 @@ _HAND_OVER: Final = _core.HAND_OVER
 _GAME_OVER: Final = _core.GAME_OVER
 
 
-_SUIT_SETS: Final = tuple(
+SUIT_SETS: Final = tuple(
     frozenset(s for s in Suit if mask >> s & 1) for mask in range(16)
 )
 """The set of suits of each 4-bit suit mask (shared values, built once)."""
@@ -271,7 +266,7 @@ class GameState:
     @property
     def phase(self) -> Phase:
         """The phase of the hand (or ``Phase.GAME_OVER`` once the game is over)."""
-        return _PHASES[self._s[PHASE]]
+        return PHASES[self._s[PHASE]]
 
     @property
     def to_act(self) -> int | None:
@@ -374,7 +369,7 @@ class GameState:
     @property
     def sitting_out(self) -> frozenset[int]:
         """Seats that take no part in the play (the partners of a misère contractor)."""
-        return _SEAT_SETS[self._s[HAND][H_SITTING]]
+        return SEAT_SETS[self._s[HAND][H_SITTING]]
 
     # -- the play ---------------------------------------------------------------------
 
@@ -396,13 +391,13 @@ class GameState:
     @property
     def suits_led(self) -> frozenset[Suit]:
         """Every suit that has been the suit to follow this hand (current trick included)."""
-        return _SUIT_SETS[self._s[SUITS_LED]]
+        return SUIT_SETS[self._s[SUITS_LED]]
 
     @property
     def shown_void(self) -> tuple[frozenset[Suit], ...]:
         """For each seat, the suits it has shown void in this hand."""
         voids = seat_nibbles(self._s[VOIDS], self.rules.players)
-        return tuple(_SUIT_SETS[void] for void in voids)
+        return tuple(SUIT_SETS[void] for void in voids)
 
     @property
     def tricks_played(self) -> int:
@@ -417,7 +412,7 @@ class GameState:
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks won this hand by each side."""
-        return _by_side(self.rules, self.tricks_won_by_seat)
+        return by_side(self.rules, self.tricks_won_by_seat)
 
     # -- scores ------------------------------------------------------------------------
 
@@ -490,7 +485,7 @@ def _sides_of(rules: Rules) -> tuple[int, tuple[int, ...]]:
     return rules.sides, tuple(side_of(rules, seat) for seat in range(rules.players))
 
 
-def _by_side(rules: Rules, by_seat: tuple[int, ...]) -> tuple[int, ...]:
+def by_side(rules: Rules, by_seat: tuple[int, ...]) -> tuple[int, ...]:
     """Per-seat numbers added up per side."""
     count, sides = _sides_of(rules)
     if count == len(by_seat):
@@ -501,112 +496,7 @@ def _by_side(rules: Rules, by_seat: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(totals)
 
 
-class TableFacts(NamedTuple):
-    """What everyone at the table knows of a position, read in one go (for views)."""
-
-    rules: Rules
-    phase: Phase
-    to_act: int | None
-    dealer: int
-    hand_number: int
-    scores: tuple[int, ...]
-    calls: tuple[tuple[int, Call], ...]
-    contract: Contract | None
-    joker_suit: Suit | None
-    partner_card: Card | None
-    suits_led: frozenset[Suit]
-    shown_void: tuple[frozenset[Suit], ...]
-    tricks_won: tuple[int, ...]
-    tricks_won_by_seat: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    sitting_out: frozenset[int]
-    hand_result: tuple[int, ...] | None
-    winners: tuple[int, ...]
-
-
-def table_facts(state: GameState) -> TableFacts:
-    """The public facts of ``state``: one read of its record instead of a dozen.
-
-    What holds for the whole hand (the rules, the auction, the contract, the scores,
-    ...) is worked out once per hand record and kept by its identity: the positions of
-    a hand share it, so a position pays only for what changes from card to card.
-    """
-    core = _core_of(state)
-    hand, game = core[HAND], core[GAME]
-    found = _HAND_FACTS.get(id(hand))
-    if found is None or found[0] is not hand or found[1] is not game:
-        found = _hand_facts(core)
-    (rules, dealer, number, scores, calls, contract, suit, card, sitting, result, winners) = found[2]  # fmt: skip
-    players: int = rules.players
-    won_memo, void_memo = found[3], found[4]
-    won = won_memo.get(core[WON])
-    if won is None:
-        by_seat = seat_nibbles(core[WON], players)
-        won = won_memo[core[WON]] = (_by_side(rules, by_seat), by_seat)
-    voids = void_memo.get(core[VOIDS])
-    if voids is None:
-        nibbles = seat_nibbles(core[VOIDS], players)
-        voids = void_memo[core[VOIDS]] = tuple([_SUIT_SETS[v] for v in nibbles])
-    # A plain tuple in TableFacts' field order (the views unpack it by position): a
-    # tuple subclass costs about three times as much to build and free.
-    return (  # type: ignore[return-value]
-        rules,
-        _PHASES[core[PHASE]],
-        core[TO_ACT],
-        dealer,
-        number,
-        scores,
-        calls,
-        contract,
-        suit,
-        card,
-        _SUIT_SETS[core[SUITS_LED]],
-        voids,
-        won[0],
-        won[1],
-        tuple([mask.bit_count() for mask in core[HANDS][:players]]),
-        sitting,
-        result,
-        winners,
-    )
-
-
-_HandFacts = tuple[
-    Hand,
-    Game,
-    tuple[Any, ...],
-    dict[int, tuple[tuple[int, ...], tuple[int, ...]]],
-    dict[int, tuple[frozenset[Suit], ...]],
-]
-_HAND_FACTS: Final[BoundedCache[int, _HandFacts]] = BoundedCache(4096)
-"""The facts that hold for a whole hand, by the identity of its hand record (kept with
-them, with its game record, so an identity is never mistaken), and per hand the
-tricks won and voids met, by their packed ints."""
-
-
-def _hand_facts(core: Core) -> _HandFacts:
-    hand, game = core[HAND], core[GAME]
-    suit = hand[H_JOKER_SUIT]
-    card = hand[H_PARTNER_CARD]
-    book, record = hand[H_AUCTION]
-    facts = (
-        core[RULES],
-        hand[H_DEALER],
-        game.number,
-        game.scores,
-        calls_of(book, record),
-        hand[H_CONTRACT],
-        None if suit < 0 else _SUITS[suit],
-        None if card < 0 else CARDS_BY_CODE[card],
-        _SEAT_SETS[hand[H_SITTING]],
-        hand[H_RESULT],
-        game.winners,
-    )
-    return _HAND_FACTS.keep(id(hand), (hand, game, facts, {}, {}))
-
-
-_SUITS: Final = tuple(Suit)
-_SEAT_SETS: Final = tuple(
+SEAT_SETS: Final = tuple(
     frozenset(s for s in range(6) if mask >> s & 1) for mask in range(64)
 )
 """The set of seats of each seat mask (six seats at most)."""
@@ -736,90 +626,6 @@ def play_order(state: GameState, leader: int) -> tuple[int, ...]:
     """
     order: tuple[int, ...] = _core_of(state)[SETUP].order[leader]
     return order
-
-
-TrickData = tuple[int, tuple[tuple[int, int], ...], int, int]
-"""A trick as ints: leader, ``(seat, card code)`` plays, suit led (-1 before the
-lead), winner (-1 while in progress)."""
-
-_TRICKS_MEMO: Final[BoundedCache[int, tuple[Any, tuple[TrickData, ...]]]] = (
-    BoundedCache(4096)
-)
-"""The completed tricks up to a log node that ended a trick, by the node's identity
-(the node is kept with them, so an identity is never mistaken)."""
-
-
-def trick_record(state: GameState) -> tuple[tuple[TrickData, ...], TrickData | None]:
-    """The completed tricks of this hand and the trick in progress, as ints.
-
-    The trick in progress is the record's own (its leader, cards and suit led); the
-    completed tricks are read from the hand's log behind it, and kept by the log node
-    that ended the last of them, so the positions of a trick share one tuple and a
-    position costs only its current trick.  The trick in progress is ``None``
-    outside the play.
-    """
-    core = _core_of(state)
-    setup = core[SETUP]
-    if core[HAND][H_CONTRACT] is None or setup.key < 0:
-        return (), None
-    trick = core[TRICK]
-    log: Any = core[LOG]
-    for _ in trick:  # the cards of the trick in progress are the log's last entries
-        log = log[0]
-    found = _TRICKS_MEMO.get(id(log))
-    if found is not None and found[0] is log:
-        done: tuple[TrickData, ...] = found[1]
-    else:
-        done = _done_tricks(setup, log)
-    if core[PHASE] != _PLAY:
-        return done, None
-    leader = core[LEADER]
-    return done, (
-        leader,
-        tuple(zip(setup.order[leader], trick, strict=False)),
-        core[LED],
-        -1,
-    )
-
-
-def _done_tricks(setup: Setup, end: Log) -> tuple[TrickData, ...]:
-    """The completed tricks up to the log node ``end`` that ended one (kept by node)."""
-    pending: list[tuple[Any, int, PlayCard]] = []
-    done: tuple[TrickData, ...] = ()
-    log = end
-    while log is not None:
-        found = _TRICKS_MEMO.get(id(log))
-        if found is not None and found[0] is log:
-            done = found[1]
-            break
-        earlier, action, seat = log
-        if type(action) is PlayCard:
-            pending.append((log, seat, action))
-        log = earlier
-    pending.reverse()
-    key, active = setup.key, setup.active
-    leader = done[-1][3] if done else setup.contractor
-    plays: list[tuple[int, int]] = []
-    led = -1
-    for node, seat, action in pending:
-        code = _CODE_BY_CARD[action.card]
-        if not plays:
-            eff = EFF[key][code]
-            led = eff if eff != NO_SUIT or action.suit is None else int(action.suit)
-        plays.append((seat, code))
-        if len(plays) == active:
-            index = winner_index(tuple([c for _, c in plays]), key, led)
-            winner = plays[index][0]
-            done = (*done, (leader, tuple(plays), led, winner))
-            _keep_tricks(node, done)
-            leader, plays, led = winner, [], -1
-    if end is not None and not plays:
-        _keep_tricks(end, done)  # the start of the play, too: found at once next time
-    return done
-
-
-def _keep_tricks(node: Log, done: tuple[TrickData, ...]) -> None:
-    _TRICKS_MEMO.keep(id(node), (node, done))
 
 
 def outer(core: Core) -> GameState:
@@ -1654,7 +1460,7 @@ def _seen_reason(seen: SeatKnowledge, action: object, seat: object) -> _Refusal:
     if seat is not UNCHECKED and seat != seen.seat:
         msg = f"a view of seat {seen.seat} acts for that seat; got seat={quote(seat)}"
         raise InvalidStateError(msg)
-    phase = _PHASES.index(seen.phase)
+    phase = PHASES.index(seen.phase)
     found = _turn_refusal(seen.rules, phase, seen.to_act, action, seen.seat)
     if found is not None or phase > _PLAY or action in seen.legal_actions:
         return found
