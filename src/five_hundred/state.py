@@ -93,7 +93,7 @@ from five_hundred._engine.core import (
 )
 from five_hundred._engine.listed import DISCARD_ROW, discard_listing
 from five_hundred._engine.memo import per_rules
-from five_hundred._engine.play import joker_suits
+from five_hundred._engine.play import joker_lead_names_suit, joker_suits
 from five_hundred._engine.public import (
     CallFront,
     Front,
@@ -1153,7 +1153,7 @@ def _joker_names(core: Core, seat: int) -> int:
 
 def _list_plays(core: Core) -> tuple[Action, ...]:
     legal = core[LEGAL]
-    if legal & JOKER_BIT and core[LED] < 0 and core[SETUP].key == NT:
+    if joker_lead_names_suit(legal, core[LED], core[SETUP].key):
         return plays_from_mask(legal, _joker_names(core, _seat(core)))
     return PLAYS_OF_MASK[legal]
 
@@ -1165,7 +1165,9 @@ def _play_code(core: Core, action: PlayCard) -> int:
         code = _CODE_BY_CARD.get(action.card, -1)
     if code < 0 or not core[LEGAL] >> code & 1:
         return -1
-    if code != JOKER_CODE or core[LED] >= 0 or core[SETUP].key != NT:
+    if code != JOKER_CODE or not joker_lead_names_suit(
+        core[LEGAL], core[LED], core[SETUP].key
+    ):
         return code if action.suit is None else -1
     if action.suit is None:
         return -1
@@ -1306,8 +1308,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     # play and the auction itself and calls this function for the rest)
     if core[PHASE] == _PLAY:  # the hot path: the shared plays of the legal mask
         legal = core[LEGAL]
-        # the Joker's bit by a shift: a small int, where ``&`` builds a 65-bit one
-        if legal >> JOKER_CODE and core[LED] < 0 and core[SETUP].key == NT:
+        if joker_lead_names_suit(legal, core[LED], core[SETUP].key):
             return plays_from_mask(legal, _joker_names(core, _seat(core)))
         return PLAYS_OF_MASK[legal]
     if core[PHASE] == _BIDDING:  # the auction's own listing (no table, no frame)
@@ -1650,7 +1651,10 @@ def apply(
         if (
             code >= 0
             and core[LEGAL] & BITS[code]  # (a shift of the 65-bit mask costs more)
-            and not (code == JOKER_CODE and core[LED] < 0 and core[SETUP].key == NT)
+            and not (
+                code == JOKER_CODE
+                and joker_lead_names_suit(core[LEGAL], core[LED], core[SETUP].key)
+            )
         ):
             after = play_card(core, code, -1, action)
             if after[TO_ACT] is None:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from five_hundred._engine.auction import A_TO_ACT, AuctionRecord, advance, listing_index
-from five_hundred._engine.codes import ALL_SUITS, HAND_SIZE, JOKER_BIT, JOKER_CODE, NT
+from five_hundred._engine.codes import ALL_SUITS, HAND_SIZE, JOKER_BIT, JOKER_CODE
 from five_hundred._engine.core import (
     DONE,
     LED,
@@ -29,7 +29,7 @@ from five_hundred._engine.core import (
     Core,
     Setup,
 )
-from five_hundred._engine.play import joker_suits
+from five_hundred._engine.play import joker_lead_names_suit, joker_suits
 from five_hundred._engine.step import play_card
 
 __all__ = [
@@ -137,7 +137,7 @@ def play_ids(core: Core, table: IdTable, joker_leads: int) -> tuple[int, ...] | 
         found = table[1].get(mask)  # mask_ids, without its call
         return found if found is not None else _new_mask_ids(table, mask)
     setup: Setup = fields[SETUP]
-    if setup.key != NT or mask < JOKER_BIT:  # (the Joker: a mask's highest bit)
+    if not joker_lead_names_suit(mask, led, setup.key):
         return part_ids(table, mask)  # a lead: the whole hand, hardly met again
     legal: int = mask
     seat: int = fields[TO_ACT]  # the card play always has a player to act
@@ -166,7 +166,9 @@ def play_id(core: Core, code: int, plays: tuple[Any, ...]) -> Core | None:
         or not core[LEGAL] >> code & 1
     ):
         return None
-    if code == JOKER_CODE and core[LED] < 0 and core[SETUP].key == NT:
+    if code == JOKER_CODE and joker_lead_names_suit(
+        core[LEGAL], core[LED], core[SETUP].key
+    ):
         return None
     return play_card(core, code, -1, plays[code])
 

@@ -12,8 +12,9 @@ facade passes the play of each card code (``plays``).
 import struct
 from typing import Any, Final
 
-from five_hundred._engine.codes import _COMPILED, JOKER_BIT, JOKER_CODE, KITTY_SIZE, NT
+from five_hundred._engine.codes import _COMPILED, JOKER_CODE, KITTY_SIZE
 from five_hundred._engine.core import LED, LEGAL, PHASE, PLAY, SETUP, Core
+from five_hundred._engine.play import joker_lead_names_suit
 
 __all__ = ["DISCARD_ROW", "PlayTables", "discard_listing", "listed_plays", "mask_plays"]
 
@@ -116,7 +117,7 @@ def listed_plays(
     # ``&`` builds an int object), tested last.
     fields: tuple[Any, ...] = core
     legal = fields[LEGAL]
-    if core[LED] < 0 and core[SETUP].key == NT and legal >= JOKER_BIT:
+    if joker_lead_names_suit(legal, core[LED], core[SETUP].key):
         return None
     found = tables[0].get(legal)
     return (
