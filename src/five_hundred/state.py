@@ -85,9 +85,9 @@ from five_hundred._engine.core import (
     UNCHECKED,
     VOIDS,
     WON,
-    Core,
     Game,
     Log,
+    Record,
     Setup,
     Unchecked,
 )
@@ -254,91 +254,93 @@ class GameState:
     the functions refuse it with a :class:`TypeError`.
     """
 
-    _s: Core
+    _record: Record
     """All of the state in the engine's one record (``five_hundred._engine.core``)."""
 
     @property
     def rules(self) -> Rules:
         """The rules of the game."""
-        rules: Rules = self._s[RULES]
+        rules: Rules = self._record[RULES]
         return rules
 
     @property
     def phase(self) -> Phase:
         """The phase of the hand (or ``Phase.GAME_OVER`` once the game is over)."""
-        return PHASES[self._s[PHASE]]
+        return PHASES[self._record[PHASE]]
 
     @property
     def to_act(self) -> int | None:
         """The seat to act, or ``None`` when the hand or the game is over."""
-        return self._s[TO_ACT]
+        return self._record[TO_ACT]
 
     # -- the deal and the auction ---------------------------------------------------
 
     @property
     def dealer(self) -> int:
         """The dealer of this hand."""
-        return self._s[HAND][H_DEALER]
+        return self._record[HAND][H_DEALER]
 
     @property
     def hand_number(self) -> int:
         """The number of this hand in the game, from 0."""
-        return self._s[GAME].number
+        return self._record[GAME].number
 
     @property
     def seed(self) -> int | None:
         """The game's seed (``None`` for a game started from an explicit deal)."""
-        return self._s[GAME].seed
+        return self._record[GAME].seed
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards now (seat 0 first), in card-code order."""
-        return tuple(cards_from_mask(m) for m in self._s[HANDS][: self.rules.players])
+        return tuple(
+            cards_from_mask(m) for m in self._record[HANDS][: self.rules.players]
+        )
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """One seat's cards now, in card-code order (``hands[seat]``, built alone)."""
         rules = self.rules
-        return cards_from_mask(self._s[HANDS][check_seat(rules, seat)])
+        return cards_from_mask(self._record[HANDS][check_seat(rules, seat)])
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds now."""
-        return tuple(m.bit_count() for m in self._s[HANDS][: self.rules.players])
+        return tuple(m.bit_count() for m in self._record[HANDS][: self.rules.players])
 
     @property
     def dead_hand(self) -> tuple[Card, ...]:
         """Two players: the dead hand (empty otherwise)."""
         if self.rules.players != 2:
             return ()
-        return cards_from_mask(self._s[HANDS][2])
+        return cards_from_mask(self._record[HANDS][2])
 
     @property
     def dealt(self) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         """The deal of this hand: every hand as dealt (and a dead hand), and the kitty."""
-        hand = self._s[HAND]
+        hand = self._record[HAND]
         hands = tuple(cards_from_mask(m) for m in hand[H_DEALT])
         return hands, cards_from_mask(hand[H_KITTY])
 
     @property
     def kitty(self) -> tuple[Card, ...]:
         """The kitty as dealt (the contractor takes it up unless sans kitty)."""
-        return cards_from_mask(self._s[HAND][H_KITTY])
+        return cards_from_mask(self._record[HAND][H_KITTY])
 
     @property
     def discards(self) -> tuple[Card, ...]:
         """The contractor's discards (empty before the discard)."""
-        return cards_from_mask(self._s[HAND][H_DISCARDS])
+        return cards_from_mask(self._record[HAND][H_DISCARDS])
 
     @property
     def auction(self) -> Auction:
         """The auction of this hand (an equal value at each read, built when asked)."""
-        book, record = self._s[HAND][H_AUCTION]
+        book, record = self._record[HAND][H_AUCTION]
         return auction_of(book, record)
 
     @property
     def contract(self) -> Contract | None:
         """The contract (bid and contractor) once the auction is won."""
-        contract: Contract | None = self._s[HAND][H_CONTRACT]
+        contract: Contract | None = self._record[HAND][H_CONTRACT]
         return contract
 
     @property
@@ -352,62 +354,64 @@ class GameState:
     @property
     def joker_suit(self) -> Suit | None:
         """The suit the contractor nominated for the Joker, if any."""
-        suit = self._s[HAND][H_JOKER_SUIT]
+        suit = self._record[HAND][H_JOKER_SUIT]
         return None if suit < 0 else Suit(suit)
 
     @property
     def partner_card(self) -> Card | None:
         """Five players: the partner card called (``None`` if alone or not yet called)."""
-        code = self._s[HAND][H_PARTNER_CARD]
+        code = self._record[HAND][H_PARTNER_CARD]
         return None if code < 0 else CARDS_BY_CODE[code]
 
     @property
     def partner(self) -> int | None:
         """Five players: the seat holding the partner card (``None`` if none)."""
-        return None if self._s[HAND][H_PARTNER] < 0 else self._s[HAND][H_PARTNER]
+        return (
+            None if self._record[HAND][H_PARTNER] < 0 else self._record[HAND][H_PARTNER]
+        )
 
     @property
     def sitting_out(self) -> frozenset[int]:
         """Seats that take no part in the play (the partners of a misère contractor)."""
-        return SEAT_SETS[self._s[HAND][H_SITTING]]
+        return SEAT_SETS[self._record[HAND][H_SITTING]]
 
     # -- the play ---------------------------------------------------------------------
 
     @property
     def leader(self) -> int | None:
         """Who led (or is to lead) the current trick."""
-        return None if self._s[LEADER] < 0 else self._s[LEADER]
+        return None if self._record[LEADER] < 0 else self._record[LEADER]
 
     @property
     def trick(self) -> tuple[Card, ...]:
         """The cards of the trick in progress, leader first."""
-        return tuple(CARDS_BY_CODE[c] for c in self._s[TRICK])
+        return tuple(CARDS_BY_CODE[c] for c in self._record[TRICK])
 
     @property
     def led_suit(self) -> Suit | None:
         """The suit to follow in the trick in progress."""
-        return None if self._s[LED] < 0 else Suit(self._s[LED])
+        return None if self._record[LED] < 0 else Suit(self._record[LED])
 
     @property
     def suits_led(self) -> frozenset[Suit]:
         """Every suit that has been the suit to follow this hand (current trick included)."""
-        return SUIT_SETS[self._s[SUITS_LED]]
+        return SUIT_SETS[self._record[SUITS_LED]]
 
     @property
     def shown_void(self) -> tuple[frozenset[Suit], ...]:
         """For each seat, the suits it has shown void in this hand."""
-        voids = seat_nibbles(self._s[VOIDS], self.rules.players)
+        voids = seat_nibbles(self._record[VOIDS], self.rules.players)
         return tuple(SUIT_SETS[void] for void in voids)
 
     @property
     def tricks_played(self) -> int:
         """How many tricks have been completed this hand."""
-        return self._s[DONE]
+        return self._record[DONE]
 
     @property
     def tricks_won_by_seat(self) -> tuple[int, ...]:
         """Tricks won this hand by each seat."""
-        return seat_nibbles(self._s[WON], self.rules.players)
+        return seat_nibbles(self._record[WON], self.rules.players)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -419,27 +423,27 @@ class GameState:
     @property
     def scores(self) -> tuple[int, ...]:
         """Each side's running total (after this hand once it is over)."""
-        return self._s[GAME].scores
+        return self._record[GAME].scores
 
     @property
     def hand_result(self) -> tuple[int, ...] | None:
         """Once the hand is over: the change to each side's total (zeros if thrown in)."""
-        return self._s[HAND][H_RESULT]
+        return self._record[HAND][H_RESULT]
 
     @property
     def winners(self) -> tuple[int, ...]:
         """The winning sides once the game is over; empty while it goes on."""
-        return self._s[GAME].winners
+        return self._record[GAME].winners
 
     @property
     def is_over(self) -> bool:
         """Whether the hand (or the game) is over: nobody is to act."""
-        return self._s[TO_ACT] is None
+        return self._record[TO_ACT] is None
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action of this hand so far, in order."""
-        return tuple(_core.log_items(self._s[LOG]))
+        return tuple(_core.log_items(self._record[LOG]))
 
     @property
     def moves(self) -> tuple[tuple[int, Action], ...]:
@@ -449,7 +453,7 @@ class GameState:
         >>> [(seat, str(action)) for seat, action in state.moves]
         [(1, 'PASS')]
         """
-        return tuple(_core.log_moves(self._s[LOG]))
+        return tuple(_core.log_moves(self._record[LOG]))
 
     @property
     def history(self) -> tuple[HandSummary, ...]:
@@ -459,7 +463,7 @@ class GameState:
         game costs memory and time in proportion to its length.
         """
         summaries: list[HandSummary] = []
-        past = self._s[GAME].past
+        past = self._record[GAME].past
         while past is not None:
             past, summary = past
             summaries.append(summary)
@@ -474,7 +478,7 @@ class GameState:
             return _EMPTY
         contract = "" if self.contract is None else f", contract={self.contract}"
         return (
-            f"<GameState hand {self._s[GAME].number + 1} {self.phase.value}, to_act={self._s[TO_ACT]}"
+            f"<GameState hand {self._record[GAME].number + 1} {self.phase.value}, to_act={self._record[TO_ACT]}"
             f"{contract}, scores={self.scores}>"
         )
 
@@ -573,20 +577,22 @@ def _describe(state: GameState) -> str:
 # the class has none (init=False).  _wrap makes an empty state by calling the class
 # (without an __init__, a third of the cost of object.__new__(GameState), measured)
 # and fills the one slot through its descriptor.
-_set_core: Final[Callable[[GameState, Core], None]] = GameState.__dict__["_s"].__set__
+_set_core: Final[Callable[[GameState, Record], None]] = GameState.__dict__[
+    "_record"
+].__set__
 
 
-def _wrap(core: Core) -> GameState:
+def _wrap(core: Record) -> GameState:
     """The state holding ``core``."""
     state = GameState()
     _set_core(state, core)
     return state
 
 
-def _core_of(state: GameState) -> Core:
+def _core_of(state: GameState) -> Record:
     """The record of a state, or a TypeError naming what was expected."""
     try:
-        return state._s  # no type test: on the hot paths, only a failure costs
+        return state._record  # no type test: on the hot paths, only a failure costs
     except AttributeError:
         checked_state(state, "a GameState (from new_game, new_hand or apply)")
         raise  # not reached: the state has no record, so the check raised
@@ -615,7 +621,7 @@ _EMPTY: Final = "<GameState (empty: no game)>"
 
 def _holds_a_game(state: GameState) -> bool:
     """Whether ``state`` has its record (not the empty ``GameState()``)."""
-    return hasattr(state, "_s")
+    return hasattr(state, "_record")
 
 
 def play_order(state: GameState, leader: int) -> tuple[int, ...]:
@@ -628,17 +634,17 @@ def play_order(state: GameState, leader: int) -> tuple[int, ...]:
     return order
 
 
-def outer(core: Core) -> GameState:
-    """The state holding an engine record (the search tools' way back from ``inner``)."""
+def state_of(core: Record) -> GameState:
+    """The state holding an engine record (the search tools' way back from ``record_of``)."""
     return _wrap(core)
 
 
-def inner(state: GameState) -> Core:
+def record_of(state: GameState) -> Record:
     """The engine record of ``state``, for the search tools (not public API)."""
     return _core_of(state)
 
 
-def after_play(core: Core) -> GameState:
+def after_play(core: Record) -> GameState:
     """The state of a record the play step returned: scored if the hand is over.
 
     For the adapters that step the record themselves (not public API).
@@ -646,7 +652,7 @@ def after_play(core: Core) -> GameState:
     return _played(core)
 
 
-def after_call(core: Core, parts: AuctionParts, log: Log) -> GameState:
+def after_call(core: Record, parts: AuctionParts, log: Log) -> GameState:
     """The state after the call that made the auction ``parts`` from ``core``'s.
 
     ``parts`` is the auction's ``(book, record)`` after the call (see
@@ -656,7 +662,7 @@ def after_call(core: Core, parts: AuctionParts, log: Log) -> GameState:
     return _after_call(core, parts, log)
 
 
-def after_discard(core: Core, action: Discard) -> GameState:
+def after_discard(core: Record, action: Discard) -> GameState:
     """The state after the contractor to act makes ``action``, a legal discard.
 
     For the adapters, which check each card as it is picked (not public API).
@@ -897,9 +903,9 @@ class _PhaseRules(NamedTuple):
     """What the phase expects, in messages."""
     types: type | tuple[type, ...]
     """The action types of the phase."""
-    listing: Callable[[Core], tuple[Action, ...]]
-    refusal: Callable[[Core, Any], _Refusal]
-    application: Callable[[Core, Any, Log], GameState]
+    listing: Callable[[Record], tuple[Action, ...]]
+    refusal: Callable[[Record, Any], _Refusal]
+    application: Callable[[Record, Any, Log], GameState]
 
 
 # -- bidding (the auction's rules live in five_hundred.bidding) --
@@ -909,24 +915,24 @@ class _PhaseRules(NamedTuple):
 # builds that pair, not an Auction; ``GameState.auction`` builds the Auction.
 
 
-def _list_calls(core: Core) -> tuple[Action, ...]:
+def _list_calls(core: Record) -> tuple[Action, ...]:
     book, record = core[HAND][H_AUCTION]
     return rank_listing(book, record)[0]
 
 
-def _refuse_call(core: Core, call: Call) -> _Refusal:
+def _refuse_call(core: Record, call: Call) -> _Refusal:
     found = call_refusal(auction_of(*core[HAND][H_AUCTION]), _seat(core), call)
     return None if found is None else (IllegalBidError, *found)
 
 
-def _apply_call(core: Core, call: Call, log: Log) -> GameState:
+def _apply_call(core: Record, call: Call, log: Log) -> GameState:
     seat = core[TO_ACT]
     assert seat is not None  # the auction is not over
     after = advance(auction_of(*core[HAND][H_AUCTION]), seat, call)  # checked
     return _after_call(core, auction_record(after), log)
 
 
-def _after_call(core: Core, parts: AuctionParts, log: Log) -> GameState:
+def _after_call(core: Record, parts: AuctionParts, log: Log) -> GameState:
     book, record = parts
     to_act: int = record[A_TO_ACT]
     if to_act >= 0:
@@ -994,7 +1000,7 @@ _DISCARD_ROWS: Final[list[list[Any] | None]] = [None] * (DISCARD_ROW * DISCARD_R
 """The table of :func:`discard_listing`: the same shared discards, by pairs of codes."""
 
 
-def _list_discards(core: Core) -> tuple[Action, ...]:
+def _list_discards(core: Record) -> tuple[Action, ...]:
     # the sets of KITTY_SIZE (three) cards of the hand, in lexicographic code order
     codes = codes_from_mask(core[HANDS][_seat(core)])
     if _compiled:  # the engine's loops: about a third of the hashed lookups' cost
@@ -1003,7 +1009,7 @@ def _list_discards(core: Core) -> tuple[Action, ...]:
     return tuple(map(_DISCARDS.__getitem__, itertools.combinations(codes, KITTY_SIZE)))
 
 
-def _refuse_discard(core: Core, action: Discard) -> _Refusal:
+def _refuse_discard(core: Record, action: Discard) -> _Refusal:
     return _discard_refusal(core[HANDS][_seat(core)], action)
 
 
@@ -1026,7 +1032,7 @@ def _discard_refusal(held: int, action: Discard) -> _Refusal:
     return None
 
 
-def _apply_discard(core: Core, action: Discard, log: Log) -> GameState:
+def _apply_discard(core: Record, action: Discard, log: Log) -> GameState:
     seat = _seat(core)
     mask = mask_from_cards(action.cards)
     hands = list(core[HANDS])
@@ -1036,7 +1042,7 @@ def _apply_discard(core: Core, action: Discard, log: Log) -> GameState:
     return _after_discard(_core.with_hands(core, tuple(hands)))
 
 
-def _after_discard(core: Core) -> GameState:
+def _after_discard(core: Record) -> GameState:
     rules: Rules = core[RULES]
     contract: Contract = core[HAND][H_CONTRACT]
     if (
@@ -1052,7 +1058,7 @@ def _after_discard(core: Core) -> GameState:
 # -- the five-player partner call --
 
 
-def _list_partner_calls(core: Core) -> tuple[Action, ...]:
+def _list_partner_calls(core: Record) -> tuple[Action, ...]:
     rules: Rules = core[RULES]
     held = core[HANDS][_seat(core)]
     callable_cards = pack_mask(rules.players) & ~held & ~JOKER_BIT
@@ -1062,7 +1068,7 @@ def _list_partner_calls(core: Core) -> tuple[Action, ...]:
     )
 
 
-def _refuse_partner_call(core: Core, action: CallPartner) -> _Refusal:
+def _refuse_partner_call(core: Record, action: CallPartner) -> _Refusal:
     return _partner_refusal(core[RULES].players, core[HANDS][_seat(core)], action)
 
 
@@ -1093,7 +1099,7 @@ def _partner_refusal(players: int, held: int, action: CallPartner) -> _Refusal:
     return None
 
 
-def _apply_partner_call(core: Core, action: CallPartner, log: Log) -> GameState:
+def _apply_partner_call(core: Record, action: CallPartner, log: Log) -> GameState:
     hand = core[HAND]
     if action.card is not None:
         code = card_code(action.card)
@@ -1104,7 +1110,7 @@ def _apply_partner_call(core: Core, action: CallPartner, log: Log) -> GameState:
     return _after_partner(_core.moved(core, core[PHASE], core[TO_ACT], hand, log))
 
 
-def _after_partner(core: Core) -> GameState:
+def _after_partner(core: Record) -> GameState:
     rules: Rules = core[RULES]
     setup = core[SETUP]
     seat = setup.contractor
@@ -1118,17 +1124,17 @@ def _after_partner(core: Core) -> GameState:
 _NOMINATIONS: Final = (NominateJoker(None), *(NominateJoker(suit) for suit in Suit))
 
 
-def _list_nominations(core: Core) -> tuple[Action, ...]:
+def _list_nominations(core: Record) -> tuple[Action, ...]:
     del core  # every nomination is open: a suit or none
     return _NOMINATIONS
 
 
-def _refuse_nomination(core: Core, action: NominateJoker) -> _Refusal:
+def _refuse_nomination(core: Record, action: NominateJoker) -> _Refusal:
     del core, action  # any suit, or none, may be nominated
     return None
 
 
-def _apply_nomination(core: Core, action: NominateJoker, log: Log) -> GameState:
+def _apply_nomination(core: Record, action: NominateJoker, log: Log) -> GameState:
     hand, setup = core[HAND], core[SETUP]
     if action.suit is not None:
         hand = _core.with_nomination(hand, action.suit)
@@ -1144,21 +1150,21 @@ _CODE_BY_ID: Final = {id(play): code for code, play in enumerate(PLAYS)}
 """The code of each shared play object, by identity (no hashing in the hot path)."""
 
 
-def _joker_names(core: Core, seat: int) -> int:
+def _joker_names(core: Record, seat: int) -> int:
     """The suits the leader may name for the un-nominated Joker (without trumps)."""
     void = core[VOIDS] >> 4 * seat & 15
     last = core[DONE] == HAND_SIZE - 1
     return joker_suits(core[SETUP].options, core[SUITS_LED], void, last)
 
 
-def _list_plays(core: Core) -> tuple[Action, ...]:
+def _list_plays(core: Record) -> tuple[Action, ...]:
     legal = core[LEGAL]
     if joker_lead_names_suit(legal, core[LED], core[SETUP].key):
         return plays_from_mask(legal, _joker_names(core, _seat(core)))
     return PLAYS_OF_MASK[legal]
 
 
-def _play_code(core: Core, action: PlayCard) -> int:
+def _play_code(core: Record, action: PlayCard) -> int:
     """The code of a legal card play, or -1: the fast check of the generator's mask."""
     code = _CODE_BY_ID.get(id(action))
     if code is None:
@@ -1175,7 +1181,7 @@ def _play_code(core: Core, action: PlayCard) -> int:
     return code if names >> action.suit & 1 else -1
 
 
-def _refuse_play(core: Core, action: PlayCard) -> _Refusal:
+def _refuse_play(core: Record, action: PlayCard) -> _Refusal:
     if _play_code(core, action) >= 0:
         return None
     seat = _seat(core)
@@ -1193,18 +1199,18 @@ def _refuse_play(core: Core, action: PlayCard) -> _Refusal:
     return None if found is None else (IllegalPlayError, *found)
 
 
-def _apply_play(core: Core, action: PlayCard, log: Log) -> GameState:
+def _apply_play(core: Record, action: PlayCard, log: Log) -> GameState:
     del log  # the play step logs the action itself
     named = -1 if action.suit is None else int(action.suit)
     return _played(play_card(core, _CODE_BY_CARD[action.card], named, action))
 
 
-def _played(core: Core) -> GameState:
+def _played(core: Record) -> GameState:
     """The state after a card play: scored if the play ended the hand."""
     return _wrap(core) if core[TO_ACT] is not None else _finish(core)
 
 
-def _finish(core: Core) -> GameState:
+def _finish(core: Record) -> GameState:
     """The scored state after the last trick of the hand."""
     rules: Rules = core[RULES]
     game, hand = core[GAME], core[HAND]
@@ -1222,7 +1228,7 @@ def _finish(core: Core) -> GameState:
     return _wrap(_core.scored(core, phase, game, changes))
 
 
-def _seat(core: Core) -> int:
+def _seat(core: Record) -> int:
     """The seat to act, in a phase where there always is one."""
     seat = core[TO_ACT]
     assert seat is not None  # only the phases over (no seat) have no rules here
@@ -1301,7 +1307,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     Empty when the hand or the game is over.
     """
     try:
-        core = state._s
+        core = state._record
     except AttributeError:
         core = _core_of(state)  # raises the TypeError
     # (compiled, the public name is the engine's entry point, which lists the card
@@ -1318,7 +1324,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return () if rules is None else rules.listing(core)
 
 
-def _reason(core: Core, action: object, seat: object = UNCHECKED) -> _Refusal:
+def _reason(core: Record, action: object, seat: object = UNCHECKED) -> _Refusal:
     phase = core[PHASE]
     if seat is UNCHECKED or (type(seat) is int and seat == core[TO_ACT]):
         if (
@@ -1521,7 +1527,7 @@ def _message(action: object, reason: str, seat: object) -> str:
 
 
 def _refuse(
-    core: Core,
+    core: Record,
     action: object,
     found: tuple[type[IllegalActionError], str, str],
     seat: object,
@@ -1630,7 +1636,7 @@ def apply(
             whole number (an ``int``, not a ``bool``) nor ``None``.
     """
     try:
-        core = state._s
+        core = state._record
     except AttributeError:
         core = _core_of(state)  # raises the TypeError
     # The fast paths of the card play and the auction: one of the shared plays of

@@ -60,10 +60,10 @@ from five_hundred._engine.core import (
     TRICK,
     VOIDS,
     WON,
-    Core,
     Game,
     Hand,
     Log,
+    Record,
     Setup,
 )
 from five_hundred._engine.play import winner_index
@@ -89,8 +89,8 @@ from five_hundred.state import (
     Phase,
     by_side,
     checked_state,
-    inner,
     legal_actions,
+    record_of,
 )
 from five_hundred.tricks import PlayContext, contract_context
 
@@ -401,7 +401,7 @@ def table_facts(state: GameState) -> TableFacts:
     ...) is worked out once per hand record and kept by its identity: the positions of
     a hand share it, so a position pays only for what changes from card to card.
     """
-    core = inner(state)
+    core = record_of(state)
     hand, game = core[HAND], core[GAME]
     found = _HAND_FACTS.get(id(hand))
     if found is None or found[0] is not hand or found[1] is not game:
@@ -476,7 +476,7 @@ them, with its game record, so an identity is never mistaken), and per hand the
 tricks won and voids met, by their packed ints."""
 
 
-def _hand_facts(core: Core) -> _HandFacts:
+def _hand_facts(core: Record) -> _HandFacts:
     hand, game = core[HAND], core[GAME]
     suit = hand[H_JOKER_SUIT]
     card = hand[H_PARTNER_CARD]
@@ -517,7 +517,7 @@ def trick_record(state: GameState) -> tuple[tuple[TrickData, ...], TrickData | N
     position costs only its current trick.  The trick in progress is ``None``
     outside the play.
     """
-    core = inner(state)
+    core = record_of(state)
     setup = core[SETUP]
     if core[HAND][H_CONTRACT] is None or setup.key < 0:
         return (), None

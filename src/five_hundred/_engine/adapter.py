@@ -26,7 +26,7 @@ from five_hundred._engine.core import (
     SUITS_LED,
     TO_ACT,
     VOIDS,
-    Core,
+    Record,
     Setup,
 )
 from five_hundred._engine.play import joker_lead_names_suit, joker_suits
@@ -115,7 +115,7 @@ def part_ids(table: IdTable, mask: int) -> tuple[int, ...]:
     return ids
 
 
-def play_ids(core: Core, table: IdTable, joker_leads: int) -> tuple[int, ...] | None:
+def play_ids(core: Record, table: IdTable, joker_leads: int) -> tuple[int, ...] | None:
     """The ids of the cards the player to act may play, ascending (or ``None``).
 
     ``None`` outside the card play.  The un-nominated Joker led in No Trumps names a
@@ -123,7 +123,7 @@ def play_ids(core: Core, table: IdTable, joker_leads: int) -> tuple[int, ...] | 
     suits the leader may name, after the ids of the other cards.
     """
     # The record read as a tuple of objects: compiled, a field read through a
-    # ``Core`` is unboxed to its declared type (an int).  The mask stays an
+    # ``Record`` is unboxed to its declared type (an int).  The mask stays an
     # object, the table's key as it is: an int variable would be unboxed and boxed
     # again for the lookup, and the Joker's bit (64, a mask's highest) is tested by a
     # comparison: a shift or ``&`` would build an int object.
@@ -153,7 +153,7 @@ def play_ids(core: Core, table: IdTable, joker_leads: int) -> tuple[int, ...] | 
     return part_ids(table, legal ^ JOKER_BIT) + leads
 
 
-def play_id(core: Core, code: int, plays: tuple[Any, ...]) -> Core | None:
+def play_id(core: Record, code: int, plays: tuple[Any, ...]) -> Record | None:
     """``core`` after the player to act plays the card of ``code``, if that is legal.
 
     ``plays`` holds the action to log for each code.  ``None`` when ``code`` is not
@@ -202,8 +202,8 @@ def call_listing(
 
 
 def play_listing(
-    core: Core, code: int, plays: tuple[Any, ...], table: IdTable, joker_leads: int
-) -> tuple[Core, int | None, tuple[int, ...]] | None:
+    core: Record, code: int, plays: tuple[Any, ...], table: IdTable, joker_leads: int
+) -> tuple[Record, int | None, tuple[int, ...]] | None:
     """:func:`play_id`, the seat to act after it and the ids it may play.
 
     One call for the framework's step and the listing that follows it
