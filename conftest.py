@@ -29,6 +29,7 @@ collect_ignore = [
         ("src/five_hundred/integrations/encoding.py", ("numpy",)),
         ("src/five_hundred/integrations/openspiel.py", ("numpy", "pyspiel")),
         ("src/five_hundred/integrations/pettingzoo.py", ("numpy", "pettingzoo")),
+        ("src/five_hundred/web", ("starlette", "uvicorn")),
     )
     if _missing(*modules)
 ]

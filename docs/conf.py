@@ -43,7 +43,7 @@ nitpicky = True
 nitpick_ignore_regex = [(r"py:.*", r"five_hundred(\.\w+)*\._\w+(\.\w+)*")]
 # The framework adapters' signatures name the frameworks' types (no inventories here).
 nitpick_ignore_regex += [
-    (r"py:.*", r"(np|npt|numpy|pyspiel|pettingzoo|gymnasium|ray)(\.\w+)*"),
+    (r"py:.*", r"(np|npt|numpy|pyspiel|pettingzoo|gymnasium|ray|starlette)(\.\w+)*"),
     (
         r"py:.*",
         r"(five_hundred\.parallel\.[AR]|five_hundred\.integrations\.openspiel\.FiveHundredObserver|AECEnv)",
@@ -54,8 +54,11 @@ nitpick_ignore_regex += [
 # its state class subclasses pyspiel.State (a slot, a __dict__ property) and reads
 # pyspiel.PlayerId as numbers at import, which no mock reproduces, so the build
 # needs the openspiel extra (pip install -e '.[openspiel]'), as the README says.
+# The web server's modules read the same way without the web extra.
 autodoc_mock_imports = [
-    name for name in ("numpy", "pettingzoo", "gymnasium") if _find_spec(name) is None
+    name
+    for name in ("numpy", "pettingzoo", "gymnasium", "starlette", "uvicorn")
+    if _find_spec(name) is None
 ]
 
 # -- autodoc and napoleon ----------------------------------------------------

@@ -6,11 +6,14 @@
   take their positions from here.
 * :func:`assert_fits` checks that a resampled deal looks, from the seat, exactly like
   the view it came from.
+* :func:`load_benchmark` imports a script of ``benchmarks/`` from its file.
 * :data:`FIVE_HANDS` and :data:`FIVE_KITTY`: a five-player deal written out card by
   card.
 """
 
+import importlib.util
 import random
+from types import ModuleType
 
 import attrs
 
@@ -31,6 +34,7 @@ from five_hundred import (
     parse_bid,
     view,
 )
+from tests import ROOT
 
 # -- positions steered to each kind of contract ----------------------------------------
 
@@ -176,3 +180,14 @@ FIVE_HANDS = (
     "8C 7C 6C 5C 4C 3C 2C 4S 3S 2S",
 )
 FIVE_KITTY = "4D 3D 2D"
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """The benchmark script ``benchmarks/<name>.py``, imported from its file."""
+    path = ROOT / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

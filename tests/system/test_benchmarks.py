@@ -8,29 +8,15 @@ extra); the "compiled" worker of ``bench_compiled`` is this same interpreter her
 so its report warns that the two processes run one build.
 """
 
-import importlib.util
 import sys
-from types import ModuleType
 
 import pytest
 from tests import ROOT
 from tests.extras import need
+from tests.helpers import load_benchmark as load
 
 import five_hundred
 from five_hundred import Phase, Rules, apply, legal_actions, new_game
-
-BENCHMARKS = ROOT / "benchmarks"
-
-
-def load(name: str) -> ModuleType:
-    """The benchmark script ``benchmarks/<name>.py``, imported from its file."""
-    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 # -- bench_game: whole games, against OpenSpiel's games
 
@@ -94,7 +80,7 @@ def test_bench_compiled_runs(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_the_floor_replays_the_public_measures_actions() -> None:
     bench = load("bench_compiled")
-    sys.path.insert(0, str(BENCHMARKS))
+    sys.path.insert(0, str(ROOT / "benchmarks"))
     import bench_game
 
     states = bench_game.deals(Rules(), 3)

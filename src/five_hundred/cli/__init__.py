@@ -12,6 +12,7 @@ subcommands:
 ``simulate``   self-play between computer players, with contract statistics
 ``match``      a duplicate match between two computer players
 ``advise``     each bid's chance and expected score for a hand, double-dummy
+``serve``      the game server and browser table (the ``web`` extra)
 ``demo``       the demo hand (the same as no subcommand)
 =============  =====================================================================
 
@@ -36,7 +37,17 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from five_hundred.cli import advise, demo, legal, match, play, score, simulate, table
+from five_hundred.cli import (
+    advise,
+    demo,
+    legal,
+    match,
+    play,
+    score,
+    serve,
+    simulate,
+    table,
+)
 from five_hundred.cli._args import (
     _SUPPRESS,
     _add_colour,
@@ -89,6 +100,7 @@ def _parser() -> _Parser:
         module.add_parser(commands)
     match.add_parser(commands)
     advise.add_parser(commands)
+    serve.add_parser(commands)
     return parser
 
 
