@@ -1314,7 +1314,11 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     # play and the auction itself and calls this function for the rest)
     if core[PHASE] == _PLAY:  # the hot path: the shared plays of the legal mask
         legal = core[LEGAL]
-        if joker_lead_names_suit(legal, core[LED], core[SETUP].key):
+        # (the Joker's bit first, by a comparison: most masks lack it, and the
+        # call of the rule's home costs more than the rest of this listing)
+        if legal >= JOKER_BIT and joker_lead_names_suit(
+            legal, core[LED], core[SETUP].key
+        ):
             return plays_from_mask(legal, _joker_names(core, _seat(core)))
         return PLAYS_OF_MASK[legal]
     if core[PHASE] == _BIDDING:  # the auction's own listing (no table, no frame)
