@@ -15,7 +15,8 @@ the rules page's traceability test name a module without its folder).
 The shared helpers live here, at the top, and nowhere else: :mod:`tests.strategies`
 (Hypothesis strategies), :mod:`tests.random_games` (seeded random games),
 :mod:`tests.helpers` (fixed deals, positions steered to each contract, checks shared
-by several modules), :mod:`tests.extras` (the optional extras) and
+by several modules), :mod:`tests.extras` (the optional extras), :mod:`tests.json_schema` (a fast
+checker of the views' JSON Schema) and
 :mod:`tests.differential` (the pure/compiled transcripts ``.ci/run`` compares).
 """
 

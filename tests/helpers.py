@@ -150,7 +150,12 @@ def assert_fits(sample: GameState, original: GameState, seat: int) -> None:
     """``sample`` looks from ``seat`` like ``original``: view, hand, calls, plays."""
     seen = view(original, seat)
     again = view(sample, seat)
-    assert attrs.evolve(again, hand_number=seen.hand_number) == seen
+    assert (
+        attrs.evolve(
+            again, hand_number=seen.hand_number, previous_hand=seen.previous_hand
+        )
+        == seen
+    )
     assert sample.hands[seat] == original.hands[seat]
     assert (sample.phase, sample.to_act) == (original.phase, original.to_act)
     assert sample.auction.calls == original.auction.calls

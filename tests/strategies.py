@@ -60,6 +60,7 @@ __all__ = [
     "game_rules",
     "game_states",
     "joker_lead_suits",
+    "json_data",
     "misere_bids",
     "player_counts",
     "ranks",
@@ -314,6 +315,24 @@ st.register_type_strategy(
 st.register_type_strategy(
     Discard, st.builds(Discard, st.frozensets(any_card(), min_size=1, max_size=4))
 )
+
+
+def json_data(*, allow_nan: bool = False) -> st.SearchStrategy[object]:
+    """Decoded JSON of any shape (what a client or a file may send)."""
+    return st.recursive(
+        st.none()
+        | st.booleans()
+        | st.integers()
+        | st.floats(allow_nan=allow_nan)
+        | st.text(max_size=20),
+        lambda children: (
+            st.lists(children, max_size=5)
+            | st.dictionaries(st.text(max_size=10), children, max_size=5)
+        ),
+        max_leaves=30,
+    )
+
+
 st.register_type_strategy(NominateJoker, st.builds(NominateJoker, _SUITS_OR_NONE))
 st.register_type_strategy(CallPartner, st.builds(CallPartner, st.none() | any_card()))
 st.register_type_strategy(GameState, game_states())

@@ -43,15 +43,24 @@ def _schemas() -> dict[str, Any]:
 
 
 SCHEMAS = _schemas()
+VIEW_SCHEMA = json.loads(
+    (resources.files("five_hundred") / "schemas" / "view.schema.json").read_text(
+        encoding="utf-8"
+    )
+)
+"""The library's schema of ``SeatView.to_dict()``, which the view messages refer to."""
 _REGISTRY = referencing.Registry().with_resources(
     (schema["$id"], referencing.Resource.from_contents(schema))
-    for schema in SCHEMAS.values()
+    for schema in [*SCHEMAS.values(), VIEW_SCHEMA]
 )
 
 
 def check(name: str, data: object) -> None:
-    """Fail unless ``data`` fits the package's schema file ``name``."""
-    schema = SCHEMAS[name]
+    """Fail unless ``data`` fits the web package's schema file ``name``.
+
+    ``view.schema.json`` is the library's schema of a view.
+    """
+    schema = VIEW_SCHEMA if name == "view.schema.json" else SCHEMAS[name]
     jsonschema.Draft202012Validator(schema, registry=_REGISTRY).validate(data)
 
 

@@ -16,6 +16,7 @@ from five_hundred.actions import (
     PlayCard,
     parse_action,
 )
+from five_hundred.analysis import GameReview, HandReview, review
 from five_hundred.bidding import (
     BLIND_MISERE,
     MISERE,
@@ -118,7 +119,7 @@ from five_hundred.tricks import (
     legal_plays,
     trick_winner,
 )
-from five_hundred.views import SeatView, Trick, view
+from five_hundred.views import HandOutcome, SeatView, Trick, view, view_json_schema
 
 try:
     __version__ = version("five-hundred")
@@ -144,8 +145,11 @@ __all__ = [
     "Discard",
     "FiveHundredError",
     "GameRecord",
+    "GameReview",
     "GameState",
+    "HandOutcome",
     "HandRecord",
+    "HandReview",
     "HandScore",
     "HandSummary",
     "IllegalActionError",
@@ -219,6 +223,7 @@ __all__ = [
     "playout",
     "record",
     "resample",
+    "review",
     "score_contract",
     "score_hand",
     "shuffled_pack",
@@ -227,4 +232,5 @@ __all__ = [
     "solve_plays",
     "trick_winner",
     "view",
+    "view_json_schema",
 ]

@@ -11,7 +11,9 @@ need no rules (seeds, sizes, suits, strains, tricks) are written in
 here.
 """
 
+import math
 from collections.abc import Sequence
+from typing import Final
 
 from five_hundred._shown import MAX_DIGITS
 from five_hundred._values import (
@@ -26,9 +28,13 @@ from five_hundred.errors import InvalidStateError, quote, wrong_type
 from five_hundred.rules import Rules
 
 __all__ = [
+    "MAX_COUNT",
     "MAX_DIGITS",
     "check_acting_seat",
+    "check_count",
     "check_dealer",
+    "check_number",
+    "check_player",
     "check_rules",
     "check_seat",
     "check_seed",
@@ -37,6 +43,7 @@ __all__ = [
     "check_strain",
     "check_suit",
     "check_tricks",
+    "check_workers",
     "quote_value",
     "wrong_type",
 ]
@@ -98,3 +105,75 @@ def check_sides(rules: Rules, values: object, what: str = "scores") -> tuple[int
         msg = f"{what} needs {rules.sides} whole numbers (one per side); got {quote_value(values)}"
         raise InvalidStateError(msg)
     return tuple(values)
+
+
+# -- the settings of players and of the analysis harness --------------------------------
+
+MAX_COUNT: Final = 1_000_000
+"""The largest count a setting takes (samples, rollouts, deals): beyond it a call
+would run for days, so it is refused rather than started."""
+MAX_WORKERS: Final = 1024
+"""The most worker processes a call may ask for."""
+
+
+def check_count(value: object, what: str, least: int = 1, most: int = MAX_COUNT) -> int:
+    """``value`` if it is a whole number from ``least`` to ``most`` (not a bool).
+
+    Raises:
+        InvalidStateError: ``samples must be a whole number from 1 to 1000000;
+            got '3'`` (also for a value of another type).
+    """
+    if type(value) is not int or not least <= value <= most:
+        msg = f"{what} must be a whole number from {least} to {most}; got {quote_value(value)}"
+        raise InvalidStateError(msg)
+    return value
+
+
+def check_number(
+    value: object, what: str, least: float | None = 0.0, *, optional: bool = False
+) -> float | None:
+    """``value`` as a float if it is a finite number of at least ``least``.
+
+    ``None`` passes when ``optional``; a bool or text is refused, so is NaN.
+
+    Raises:
+        InvalidStateError: ``budget must be a number of at least 0 (seconds) ...``.
+    """
+    if value is None and optional:
+        return None
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or (least is not None and value < least)
+    ):
+        wanted = "a finite number" + (
+            "" if least is None else f" of at least {least:g}"
+        )
+        if optional:
+            wanted += " or None"
+        msg = f"{what} must be {wanted}; got {quote_value(value)}"
+        raise InvalidStateError(msg)
+    return float(value)
+
+
+def check_workers(workers: object) -> int | None:
+    """``workers`` if it is ``None`` (every core) or a whole number of processes.
+
+    Raises:
+        InvalidStateError: ``workers must be None (every core) or a whole number
+            from 1 to 1024; got 0``.
+    """
+    if workers is None:
+        return None
+    if type(workers) is not int or not 1 <= workers <= MAX_WORKERS:
+        msg = f"workers must be None (every core) or a whole number from 1 to {MAX_WORKERS}; got {quote_value(workers)}"
+        raise InvalidStateError(msg)
+    return workers
+
+
+def check_player(player: object, what: str) -> object:
+    """``player`` if it has a ``choose(view, seat)`` method, else a :class:`TypeError`."""
+    if not callable(getattr(player, "choose", None)):
+        wrong_type(player, f"a Player (with choose(view, seat)) as {what}")
+    return player

@@ -34,7 +34,7 @@ from five_hundred.cards import (
     parse_cards,
     quote,
 )
-from five_hundred.errors import InvalidNotationError, wrong_type
+from five_hundred.errors import InvalidNotationError, notation_error, wrong_type
 
 __all__ = [
     "Action",
@@ -161,7 +161,7 @@ _ACTION_HELP: Final = (
 
 
 def _fail(text: str, why: str = _ACTION_HELP) -> InvalidNotationError:
-    return InvalidNotationError(f"invalid action {quote(text)}: {why}")
+    return notation_error("action", text, why, "bad-action")
 
 
 def _parse_suit(text: str, word: str) -> Suit:
@@ -221,8 +221,7 @@ def parse_action(text: str, *, context: _Phased | None = None) -> Action:
         TypeError: if ``context`` has no phase (not a GameState or SeatView).
     """
     if not isinstance(cast(object, text), str):
-        msg = f"invalid action {quote(text)}: expected text"
-        raise InvalidNotationError(msg)
+        raise _fail(text, "expected text")
     if context is None:
         return _parse_full(text)
     try:
@@ -234,10 +233,12 @@ def parse_action(text: str, *, context: _Phased | None = None) -> Action:
         return _parse_full(text)
     try:
         return _parse_bare(text, phase)
-    except InvalidNotationError:
+    except InvalidNotationError as bare:
         try:
             return _parse_full(text)
         except InvalidNotationError:
+            if bare.code == "repeated-card":
+                raise notation_error("action", text, bare.reason, bare.code) from None
             raise _fail(text, _BARE_HELP[phase]) from None
 
 
@@ -270,7 +271,9 @@ def _parse_full(text: str) -> Action:
         if not cards:
             raise _fail(text, "DISCARD needs the cards discarded")
         if len(set(cards)) != len(cards):
-            raise _fail(text, "a card is discarded twice")
+            twice = next(card for card in cards if cards.count(card) > 1)
+            why = f"{twice} is discarded twice (three different cards are discarded)"
+            raise notation_error("action", text, why, "repeated-card")
         return Discard(frozenset(cards))
     if keyword == "NOMINATE":
         if rest.upper() == "NONE":

@@ -48,7 +48,7 @@ from five_hundred._engine.cache import BoundedCache
 from five_hundred._engine.memo import per_rules
 from five_hundred._shown import short_repr
 from five_hundred.cards import Strain, notation_key, quote
-from five_hundred.errors import IllegalBidError, InvalidNotationError
+from five_hundred.errors import IllegalBidError, InvalidNotationError, notation_error
 from five_hundred.rules import MAX_TRICKS, MIN_TRICKS, Rules
 
 __all__ = [
@@ -216,16 +216,14 @@ def parse_bid(text: str) -> Call:
     (parse_bid('7H-SK'), parse_bid('PASS'), parse_bid('10NT'))
     """
     if not isinstance(cast(object, text), str):
-        msg = f"invalid bid {quote(text)}: expected text"
-        raise InvalidNotationError(msg)
+        raise notation_error("bid", text, "expected text", "bad-bid")
     key = notation_key(text)
     fixed = _FIXED.get(key)
     if fixed is not None:
         return fixed
     match = _TRICK_BID_RE.fullmatch(key)
     if match is None:
-        msg = f"invalid bid {quote(text)}: {_BID_HELP}"
-        raise InvalidNotationError(msg)
+        raise notation_error("bid", text, _BID_HELP, "bad-bid")
     tricks, strain, sans_kitty = match.groups()
     return TrickBid(
         int(tricks), _STRAIN_BY_TEXT[strain], sans_kitty=sans_kitty is not None

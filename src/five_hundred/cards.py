@@ -25,7 +25,7 @@ import attrs
 
 from five_hundred._engine.codes import JOKER_CODE
 from five_hundred._shown import short_repr
-from five_hundred.errors import InvalidNotationError, quote, wrong_type
+from five_hundred.errors import InvalidNotationError, notation_error, quote, wrong_type
 
 __all__ = [
     "CARDS_BY_CODE",
@@ -349,13 +349,11 @@ def parse_card(text: str) -> Card:
     (parse_card('10H'), parse_card('10H'), parse_card('JK'))
     """
     if not isinstance(cast(object, text), str):
-        msg = f"invalid card {quote(text)}: expected text"
-        raise InvalidNotationError(msg)
+        raise notation_error("card", text, "expected text", "bad-card")
     key = notation_key(text)
     card = _CARD_BY_TEXT.get(key)
     if card is None:
-        msg = f"invalid card {quote(text)}: {_CARD_HELP}"
-        raise InvalidNotationError(msg)
+        raise notation_error("card", text, _CARD_HELP, "bad-card")
     return card
 
 
@@ -369,8 +367,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     (parse_card('JK'), parse_card('10H'), parse_card('JD'))
     """
     if not isinstance(cast(object, text), str):
-        msg = f"invalid cards {quote(text)}: expected text"
-        raise InvalidNotationError(msg)
+        raise notation_error("cards", text, "expected text", "bad-cards")
     return tuple(parse_card(word) for word in text.split())
 
 

@@ -13,7 +13,7 @@ are deterministic, so tests and doctests may assert on them.
 invalid card '1H': expected a rank (2-10, 11, 12, 13, J, Q, K, A) then a suit (S, C, D, H), or JK
 """
 
-from typing import Any, Final, NoReturn
+from typing import Any, Final, NoReturn, TypeVar
 
 from five_hundred._shown import short_repr
 
@@ -35,7 +35,51 @@ class FiveHundredError(Exception):
 
 
 class InvalidNotationError(FiveHundredError, ValueError):
-    """Text that is not valid notation for a card, bid, action or record."""
+    """Text that is not valid notation for a card, bid, action or record.
+
+    Like a refusal (:class:`IllegalActionError`), it carries fields for an app:
+
+    Attributes:
+        code: a stable kebab-case identifier of what could not be read:
+
+            ================= ====================================================
+            code              raised for
+            ================= ====================================================
+            ``bad-card``      text that is not a card (``parse_card``)
+            ``bad-cards``     text that is not a list of cards (``parse_cards``)
+            ``bad-bid``       text that is not a call (``parse_bid``)
+            ``bad-action``    text that is not an action (``parse_action``; with a
+                              context, not a short form of the phase)
+            ``repeated-card`` a card given twice in a discard (``DISCARD 5S 5S 6S``)
+            ``bad-record``    a game record that is not one (JSON or text form)
+            ``bad-value``     a value built of parts of the wrong kind
+            ================= ====================================================
+
+        reason: the sentence without the ``invalid card '1H':`` prefix, fit to show
+            the person who typed it (the whole message where there is no prefix).
+
+    ``str(error)`` is the whole message.
+
+    >>> from five_hundred import parse_card
+    >>> try:
+    ...     parse_card("1H")
+    ... except InvalidNotationError as error:
+    ...     print(error.code, "|", error.reason[:40])
+    bad-card | expected a rank (2-10, 11, 12, 13, J, Q,
+    """
+
+    def __init__(
+        self, message: str, *, code: str = "bad-value", reason: str | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.reason = message if reason is None else reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (
+            _rebuild,
+            (type(self), str(self), {"code": self.code, "reason": self.reason}),
+        )
 
 
 class RulesConfigError(FiveHundredError, ValueError):
@@ -59,8 +103,8 @@ class IllegalActionError(FiveHundredError, ValueError):
         seat: the seat the action was tried for (``None`` if no seat was to act).
         action: the refused action.
         reason: the sentence without the ``illegal play 'JD' by seat 0:`` prefix,
-            fit to show the player (``must follow hearts: holds 9H, JD (left
-            bower)``).
+            fit to show the player (``must follow hearts: holds JD (left bower),
+            9H``).
 
     ``str(error)`` is the whole message; :func:`~five_hundred.state.explain_illegal`
     returns the same text.
@@ -107,11 +151,25 @@ class NotYourTurnError(IllegalActionError):
     """An action sent for a seat that is not the seat to act (code ``not-your-turn``)."""
 
 
-def _rebuild(
-    cls: type[IllegalActionError], message: str, fields: dict[str, Any]
-) -> IllegalActionError:
-    """Unpickle a refusal with its fields (see ``IllegalActionError.__reduce__``)."""
+_E = TypeVar("_E", IllegalActionError, InvalidNotationError)
+
+
+def _rebuild(cls: type[_E], message: str, fields: dict[str, Any]) -> _E:
+    """Unpickle an error with its fields (see ``IllegalActionError.__reduce__``)."""
     return cls(message, **fields)
+
+
+def notation_error(
+    what: str, text: object, why: str, code: str
+) -> InvalidNotationError:
+    """The error for ``text`` that is not a ``what`` (``why``; ``code`` of the table).
+
+    >>> print(notation_error("card", "1H", "no such rank", "bad-card"))
+    invalid card '1H': no such rank
+    """
+    return InvalidNotationError(
+        f"invalid {what} {quote(text)}: {why}", code=code, reason=why
+    )
 
 
 _MAX_QUOTED: Final = 40

@@ -429,6 +429,8 @@ class HandScore:
     """Whether it was a slam (all ten tricks on a contract worth less than 250)."""
     explanation: str
     """The sentence that explains the result (:func:`describe_result`)."""
+    partner: int | None = None
+    """Five players: the side of the contractor's partner (``None``: alone)."""
 
 
 def score_contract(
@@ -485,24 +487,37 @@ def score_contract(
     )
 
 
+def _zeros(sheet: "ScoreSheet") -> tuple[int, ...]:
+    return (0,) * check_rules(sheet.rules).sides
+
+
 @attrs.frozen
 class ScoreSheet:
-    """A running score sheet of a two-side game: an immutable value.
+    """A running score sheet of a game with any number of sides: an immutable value.
 
     :meth:`add` returns the sheet with one more hand; the totals, the winners and
-    whether the game is over follow the rules (:ref:`rules-game-end`).
+    whether the game is over follow the rules (:ref:`rules-game-end`,
+    :ref:`rules-many-sides`).  With two sides the contracting side's tricks are
+    enough (the defenders took the rest); with more, give the tricks of each side,
+    since each defending side scores its own.
 
     >>> sheet = ScoreSheet().add(parse_bid("8H"), 9).add(parse_bid("MIS"), 0, side=1)
     >>> sheet.totals, sheet.winners
     ((300, 260), ())
     >>> sheet.add(parse_bid("10NT"), 10).winners
     (0,)
+    >>> three = ScoreSheet(Rules.three_player()).add(parse_bid("7S"), (7, 2, 1))
+    >>> three.totals
+    (140, 20, 10)
     """
 
     rules: Rules = attrs.field(factory=Rules)
     hands: tuple[HandScore, ...] = ()
-    start: tuple[int, ...] = (0, 0)
-    """The totals before the first hand."""
+    start: tuple[int, ...] = attrs.field(default=attrs.Factory(_zeros, takes_self=True))
+    """The totals before the first hand (zeros by default), one per side."""
+
+    def __attrs_post_init__(self) -> None:
+        check_sides(check_rules(self.rules), self.start, "start")
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -518,24 +533,91 @@ class ScoreSheet:
         if not self.hands:
             return ()
         last = self.hands[-1]
-        return game_winners(self.rules, self.totals, {last.side}, made=last.made)
+        contractors = {last.side} if last.partner is None else {last.side, last.partner}
+        return game_winners(self.rules, self.totals, contractors, made=last.made)
 
     @property
     def is_over(self) -> bool:
         """Whether the game is over (a side won, or one fell to the losing score)."""
         return bool(self.winners)
 
-    def add(self, bid: Bid, tricks: int, *, side: int = 0) -> "ScoreSheet":
+    def add(
+        self,
+        bid: Bid,
+        tricks: int | Sequence[int],
+        *,
+        side: int = 0,
+        partner: int | None = None,
+    ) -> "ScoreSheet":
         """The sheet with one more hand: ``side`` bid ``bid`` and took ``tricks``.
+
+        Args:
+            bid: the contract.
+            tricks: the contracting side's tricks (two sides; or a misère, where the
+                defenders score nothing), or the tricks of each side, side 0 first.
+            side: the contracting side.
+            partner: five players: the side of the called partner, who shares the
+                contract's result (``None``: played alone).
 
         Raises:
             InvalidStateError: if the game is already over, or the hand is invalid
-                (see :func:`score_contract`).
+                (see :func:`score_contract` and :func:`score_hand`).
         """
         if self.is_over:
             msg = f"the game is over (won by side {' and '.join(map(str, self.winners))}): no more hands"
             raise InvalidStateError(msg)
-        hand = score_contract(
-            bid, tricks, side=side, scores=self.totals, rules=self.rules
-        )
+        rules = self.rules
+        if type(tricks) is int and rules.sides == 2 and partner is None:
+            hand = score_contract(
+                bid, tricks, side=side, scores=self.totals, rules=rules
+            )
+        else:
+            hand = _score_sides(bid, tricks, side, partner, self.totals, rules)
         return attrs.evolve(self, hands=(*self.hands, hand))
+
+
+def _score_sides(
+    bid: Bid,
+    tricks: object,
+    side: object,
+    partner: object,
+    totals: tuple[int, ...],
+    rules: Rules,
+) -> HandScore:
+    """A hand of a game of any number of sides (see :meth:`ScoreSheet.add`)."""
+    sides = rules.sides
+    for what, value in (("side", side), ("partner", partner)):
+        if value is None and what == "partner":
+            continue
+        if type(value) is not int or not 0 <= value < sides:
+            msg = f"invalid {what} {quote(value)}: sides are 0 to {sides - 1}"
+            raise InvalidStateError(msg)
+    contracting = cast(int, side)  # checked above
+    contractors = (
+        {contracting} if partner is None else {contracting, cast(int, partner)}
+    )
+    if type(tricks) is int:
+        if not isinstance(bid, MisereBid) or partner is not None:
+            msg = (
+                f"give the tricks of each side ({sides} numbers): with {sides} sides "
+                "the contracting side's tricks do not say what each defender took"
+            )
+            raise InvalidStateError(msg)
+        if not 0 <= tricks <= TOTAL_TRICKS:
+            msg = f"invalid tricks {quote(tricks)}: the contractor took 0 to 10 tricks"
+            raise InvalidStateError(msg)
+        by_side = tuple(tricks if s == contracting else 0 for s in range(sides))
+    else:
+        by_side = check_sides(rules, tricks, "tricks")
+    changes = score_hand(bid, by_side, contractors, scores=totals, rules=rules)
+    taken = sum(by_side[s] for s in contractors)
+    return HandScore(
+        bid,
+        contracting,
+        taken,
+        changes,
+        contract_made(bid, taken),
+        is_slam(bid, taken, rules),
+        describe_result(bid, taken, rules=rules, partnership=len(contractors) > 1),
+        None if partner is None else cast(int, partner),
+    )

@@ -186,15 +186,23 @@ _DEALER_DRAW: Final = 0xD1B54A32D192ED03
 
 
 class Phase(enum.Enum):
-    """The phases of a hand, and the end of the game."""
+    """The phases of a hand, and the end of the game (in the order they come)."""
 
     BIDDING = "bidding"
+    """The auction: calls until the contract is won or everyone passes."""
     DISCARD = "discard"
+    """The contractor takes up the kitty and discards three cards."""
     NOMINATE = "nominate"
+    """No Trumps or misère: the contractor, holding the Joker, may nominate its suit
+    (only the contractor's view shows this phase)."""
     CALL_PARTNER = "call_partner"
+    """Five players: the contractor calls a partner card, or plays alone."""
     PLAY = "play"
+    """The play of the tricks."""
     HAND_OVER = "hand_over"
+    """The hand is scored; :func:`next_hand` deals the next one."""
     GAME_OVER = "game_over"
+    """The game is over: :attr:`GameState.winners` holds the winners."""
 
 
 PHASES: Final = (
@@ -238,10 +246,15 @@ class HandSummary(NamedTuple):
     """A finished hand of the game: its deal, its actions and its result."""
 
     dealer: int
+    """The dealer of the hand."""
     hands: tuple[tuple[Card, ...], ...]
+    """The hands as dealt, seat 0 first (two players: the dead hand third)."""
     kitty: tuple[Card, ...]
+    """The kitty as dealt."""
     actions: tuple[Action, ...]
+    """Every action of the hand, in order."""
     result: tuple[int, ...]
+    """The change to each side's total (zeros for a thrown-in hand)."""
 
 
 @attrs.frozen(repr=False, init=False)
@@ -696,7 +709,8 @@ def _validate_deal(
             msg = f"hand {seat} holds something that is not a Card"
             raise InvalidStateError(msg)
         if len(hand) != HAND_SIZE:
-            msg = f"hand {seat} has {len(hand)} cards instead of {HAND_SIZE}: {format_cards(hand)}"
+            shown = quote(format_cards(hand[: HAND_SIZE + 1]))  # short, for any size
+            msg = f"hand {seat} has {len(hand)} cards instead of {HAND_SIZE}: {shown}"
             raise InvalidStateError(msg)
     if any(not isinstance(card, Card) for card in kitty_cards):
         msg = "the kitty holds something that is not a Card"

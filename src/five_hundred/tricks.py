@@ -219,10 +219,16 @@ def _describe(code: int, key: int) -> str:
 
 
 def _holding(mask: int, key: int, led: int) -> str:
-    """The cards of ``mask``, weakest first (as they rank in the suit led)."""
+    """The cards of ``mask``, strongest first (as they rank in the suit led).
+
+    That is the order a hand is shown in (high to low within a suit), so a player
+    finds the cards named where they look for them.
+    """
     row = STRENGTH[key][led]
     codes = sorted(
-        (c for c in range(JOKER_CODE + 1) if mask >> c & 1), key=row.__getitem__
+        (c for c in range(JOKER_CODE + 1) if mask >> c & 1),
+        key=row.__getitem__,
+        reverse=True,
     )
     return ", ".join(_describe(code, key) for code in codes)
 
@@ -471,7 +477,7 @@ def explain_play(
     >>> hearts = PlayContext(Strain.HEARTS)
     >>> explain_play(parse_cards("9H JD KS"), PlayCard(parse_card("KS")), hearts,
     ...              trick=parse_cards("AH"))
-    'must follow hearts: holds 9H, JD (left bower)'
+    'must follow hearts: holds JD (left bower), 9H'
     """
     check_rules(rules)
     if not isinstance(cast(object, play), PlayCard):

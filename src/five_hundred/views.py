@@ -30,7 +30,10 @@ trick (from the opening lead with ``Rules.open_misere_exposed_before_lead``).
 ((1, parse_bid('7H')),)
 """
 
+import functools
+import json
 from collections.abc import Callable
+from importlib import resources
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -66,6 +69,7 @@ from five_hundred._engine.core import (
     Record,
     Setup,
 )
+from five_hundred._engine.memo import per_rules
 from five_hundred._engine.play import winner_index
 from five_hundred._engine.tables import EFF
 from five_hundred.actions import Action, PlayCard
@@ -75,29 +79,45 @@ from five_hundred.bidding import (
     MisereBid,
     MisereKind,
     TrickBid,
+    bid_value,
     calls_of,
 )
 from five_hundred.cards import CARDS_BY_CODE, Card, Suit, card_code, format_cards
 from five_hundred.dealing import pack
 from five_hundred.errors import InvalidStateError, quote
 from five_hundred.rules import Rules, side_of
+from five_hundred.scoring import contract_made
 from five_hundred.state import (
     PHASES,
     SEAT_SETS,
     SUIT_SETS,
     GameState,
+    HandSummary,
     Phase,
+    apply,
     by_side,
     checked_state,
     legal_actions,
+    new_hand,
     record_of,
 )
 from five_hundred.tricks import PlayContext, contract_context
 
-__all__ = ["VIEW_SCHEMA", "SeatView", "Trick", "known_partner", "view"]
+__all__ = [
+    "VIEW_SCHEMA",
+    "HandOutcome",
+    "SeatView",
+    "Trick",
+    "known_partner",
+    "view",
+    "view_json_schema",
+]
 
-VIEW_SCHEMA: Final = 1
-"""The version of :meth:`SeatView.to_dict`'s layout (raised on any change)."""
+VIEW_SCHEMA: Final = 2
+"""The version of :meth:`SeatView.to_dict`'s layout (raised on any change).
+
+Version 2 added ``hand_ordinal``, ``seat_sides``, ``previous_hand`` and the
+contract's ``side``, ``value`` and ``tricks_needed``."""
 _SUIT_TEXT: Final = ("S", "C", "D", "H")
 
 
@@ -129,6 +149,82 @@ class Trick:
         played = ", ".join(f"{seat} {card}" for seat, card in self.plays) or "-"
         won = "" if self.winner is None else f" (won by {self.winner})"
         return f"led by {self.leader}: {played}{won}"
+
+
+@attrs.frozen
+class HandOutcome:
+    """How a finished hand ended, as everyone at the table saw it.
+
+    :attr:`SeatView.previous_hand` holds the last hand's outcome from the moment the
+    next hand is dealt until its first action, so that a client can show what
+    happened after :func:`~five_hundred.state.next_hand` has run.  Everything here
+    was public when the hand ended.
+    """
+
+    rules: Rules
+    """The rules of the game."""
+    hand_number: int
+    """The number of the hand in the game, from 0."""
+    dealer: int
+    """Its dealer."""
+    contract: Contract | None
+    """Its contract (``None``: everyone passed and the hand was thrown in)."""
+    partner: int | None
+    """Five players: the called partner's seat (``None``: alone, or no partner)."""
+    tricks_won: tuple[int, ...]
+    """Tricks won by each side."""
+    tricks_won_by_seat: tuple[int, ...]
+    """Tricks won by each seat."""
+    last_trick: Trick | None
+    """The hand's last trick (``None`` if no card was played)."""
+    result: tuple[int, ...]
+    """The change to each side's total (zeros for a thrown-in hand)."""
+    scores: tuple[int, ...]
+    """Each side's total after the hand."""
+
+    @property
+    def hand_ordinal(self) -> int:
+        """The number of the hand from 1: what people read ("Hand 1")."""
+        return self.hand_number + 1
+
+    @property
+    def contract_value(self) -> int | None:
+        """The contract's value on the rules' scoring table (``None``: thrown in)."""
+        return _contract_value(self.rules, self.contract)
+
+    @property
+    def tricks_needed(self) -> int | None:
+        """The tricks the contract needed (see :attr:`SeatView.tricks_needed`)."""
+        return _tricks_needed(self.contract)
+
+    @property
+    def made(self) -> bool | None:
+        """Whether the contract was made (``None``: thrown in)."""
+        contract = self.contract
+        if contract is None:
+            return None
+        sides = {side_of(self.rules, contract.contractor)}
+        if self.partner is not None:
+            sides.add(side_of(self.rules, self.partner))
+        return contract_made(contract.bid, sum(self.tricks_won[s] for s in sides))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The outcome as JSON-ready data (the ``previous_hand`` of a view's dict)."""
+        return {
+            "hand_number": self.hand_number,
+            "hand_ordinal": self.hand_ordinal,
+            "dealer": self.dealer,
+            "contract": _contract_dict(self.rules, self.contract),
+            "partner": self.partner,
+            "made": self.made,
+            "tricks_won": list(self.tricks_won),
+            "tricks_won_by_seat": list(self.tricks_won_by_seat),
+            "last_trick": None
+            if self.last_trick is None
+            else _trick_dict(self.last_trick),
+            "result": list(self.result),
+            "scores": list(self.scores),
+        }
 
 
 @attrs.frozen
@@ -196,6 +292,41 @@ class SeatView:
     """The winning sides once the game is over; empty while it goes on."""
     legal_actions: tuple[Action, ...]
     """This seat's legal actions when it is to act (as :func:`legal_actions`), else ``()``."""
+    previous_hand: HandOutcome | None = None
+    """How the last hand ended, from the deal of this hand until its first action
+    (``None`` otherwise, and in a game's first hand)."""
+
+    @property
+    def hand_ordinal(self) -> int:
+        """The number of this hand in the game, from 1: what people read ("Hand 1").
+
+        :attr:`hand_number` counts from 0, as
+        :attr:`GameState.hand_number <five_hundred.state.GameState.hand_number>`.
+        """
+        return self.hand_number + 1
+
+    @property
+    def seat_sides(self) -> tuple[int, ...]:
+        """The side of each seat, seat 0 first (:func:`~five_hundred.rules.side_of`)."""
+        return _seat_sides(self.rules)
+
+    @property
+    def contract_value(self) -> int | None:
+        """The contract's value on the rules' scoring table: what it scores if made.
+
+        ``None`` before the contract.  (A trick contract made with all ten tricks
+        may score more: the slam bonus of :ref:`rules-scoring`.)
+        """
+        return _contract_value(self.rules, self.contract)
+
+    @property
+    def tricks_needed(self) -> int | None:
+        """The tricks the contracting side needs to make a trick contract.
+
+        ``None`` before the contract and for the misères, where the contractor must
+        take no trick at all.
+        """
+        return _tricks_needed(self.contract)
 
     @property
     def side(self) -> int | None:
@@ -212,13 +343,15 @@ class SeatView:
 
         Cards, bids and actions are in the library's notation (``"10H"``, ``"7H-SK"``,
         ``"PLAY JK:H"``), suits as ``"S"``, ``"C"``, ``"D"``, ``"H"``; ``schema`` is
-        :data:`VIEW_SCHEMA`.  It holds nothing this seat may not know (the layout is
-        documented on the page "Write a game server").
+        :data:`VIEW_SCHEMA`.  It holds nothing this seat may not know.  Every key is
+        documented on the reference page "The view as JSON", and
+        :func:`view_json_schema` gives the JSON Schema that every view validates
+        against.
 
         >>> from five_hundred import new_game, view
         >>> data = view(new_game(seed=1), 1).to_dict()
         >>> data["schema"], data["seat"], data["phase"], len(data["hand"])
-        (1, 1, 'bidding', 10)
+        (2, 1, 'bidding', 10)
         >>> data["legal_actions"][:3]
         ['PASS', '6S', '6S-SK']
         """
@@ -232,12 +365,12 @@ class SeatView:
             "to_act": self.to_act,
             "dealer": self.dealer,
             "hand_number": self.hand_number,
+            "hand_ordinal": self.hand_ordinal,
+            "seat_sides": list(self.seat_sides),
             "scores": list(self.scores),
             "hand": _texts(self.hand),
             "calls": [[seat, str(call)] for seat, call in self.calls],
-            "contract": None
-            if contract is None
-            else {"bid": str(contract.bid), "contractor": contract.contractor},
+            "contract": _contract_dict(self.rules, contract),
             "joker_suit": _suit_text(self.joker_suit),
             "partner_card": None
             if self.partner_card is None
@@ -262,6 +395,9 @@ class SeatView:
             "hand_result": None if self.hand_result is None else list(self.hand_result),
             "winners": list(self.winners),
             "legal_actions": [str(action) for action in self.legal_actions],
+            "previous_hand": None
+            if self.previous_hand is None
+            else self.previous_hand.to_dict(),
         }
 
     @property
@@ -298,7 +434,7 @@ class SeatView:
             "Spectator" if self.seat is None else f"Seat {self.seat} (side {self.side})"
         )
         lines = [
-            f"{who}, hand {self.hand_number}, "
+            f"{who}, hand {self.hand_ordinal}, "
             f"dealer {self.dealer}: {self.phase.value}"
             + ("" if self.to_act is None else f", seat {self.to_act} to act"),
             f"Scores: {' '.join(map(str, self.scores))}",
@@ -309,7 +445,14 @@ class SeatView:
                 "Auction: " + ", ".join(f"{seat} {call}" for seat, call in self.calls)
             )
         if self.contract is not None:
-            lines.append(f"Contract: {self.contract}")
+            needed = self.tricks_needed
+            lines.append(
+                f"Contract: {self.contract} (worth {self.contract_value}, "
+                + ("no trick to take" if needed is None else f"{needed} tricks needed")
+                + ")"
+            )
+        if self.previous_hand is not None:
+            lines.append(_outcome_line(self.previous_hand))
         if self.kitty:
             lines.append(f"Kitty: {format_cards(self.kitty)}")
         if self.discards:
@@ -339,6 +482,69 @@ class SeatView:
         if self.legal_actions:
             lines.append("Legal: " + " | ".join(map(str, self.legal_actions)))
         return "\n".join(lines)
+
+
+def view_json_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of :meth:`SeatView.to_dict`, as a new dict.
+
+    It ships in the package (``five_hundred/schemas/view.schema.json``) for clients
+    in any language; every key is required, and no other key is allowed.  Its
+    ``properties.schema.const`` is :data:`VIEW_SCHEMA`.
+
+    >>> from five_hundred.views import VIEW_SCHEMA, view_json_schema
+    >>> schema = view_json_schema()
+    >>> schema["properties"]["schema"]["const"] == VIEW_SCHEMA
+    True
+    >>> schema["required"][:4]
+    ['schema', 'rules', 'seat', 'side']
+    """
+    text = resources.files("five_hundred").joinpath(_SCHEMA_FILE).read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+_SCHEMA_FILE: Final = "schemas/view.schema.json"
+
+
+def _outcome_line(outcome: HandOutcome) -> str:
+    """The line of :meth:`SeatView.__str__` about the previous hand."""
+    contract = outcome.contract
+    if contract is None:
+        what = "thrown in"
+    else:
+        what = f"{contract} {'made' if outcome.made else 'failed'}"
+    return (
+        f"Previous hand {outcome.hand_ordinal}: {what}; tricks "
+        f"{' '.join(map(str, outcome.tricks_won))}; result "
+        f"{' '.join(map(str, outcome.result))}"
+    )
+
+
+@per_rules
+def _seat_sides(rules: Rules) -> tuple[int, ...]:
+    return tuple(side_of(rules, seat) for seat in range(rules.players))
+
+
+def _contract_value(rules: Rules, contract: Contract | None) -> int | None:
+    return None if contract is None else bid_value(contract.bid, rules)
+
+
+def _tricks_needed(contract: Contract | None) -> int | None:
+    if contract is None or not isinstance(contract.bid, TrickBid):
+        return None
+    return contract.bid.tricks
+
+
+def _contract_dict(rules: Rules, contract: Contract | None) -> dict[str, Any] | None:
+    if contract is None:
+        return None
+    return {
+        "bid": str(contract.bid),
+        "contractor": contract.contractor,
+        "side": side_of(rules, contract.contractor),
+        "value": _contract_value(rules, contract),
+        "tricks_needed": _tricks_needed(contract),
+    }
 
 
 def _texts(cards: tuple[Card, ...]) -> list[str]:
@@ -652,14 +858,14 @@ _IN_PLAY: Final = (Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER)
 ``Enum.__hash__``, a Python function, at every view)."""
 
 
-def _exposed(state: GameState) -> tuple[Card, ...]:
+def _exposed(state: GameState, phase: Phase) -> tuple[Card, ...]:
     """The open-misère contractor's cards, once they are shown to everyone."""
     contract = state.contract
     if (
         contract is None
         or not isinstance(contract.bid, MisereBid)
         or contract.bid.kind is not MisereKind.OPEN
-        or state.phase not in _IN_PLAY
+        or phase not in _IN_PLAY
     ):
         return ()
     if state.tricks_played == 0 and not state.rules.open_misere_exposed_before_lead:
@@ -740,6 +946,8 @@ def _every_field(state: GameState, seat: int | None) -> tuple[Any, ...]:
         and seat == contract.contractor
         and _kitty_seen(state, seat)
     )
+    if phase is Phase.NOMINATE and contract is not None and seat != contract.contractor:
+        phase, current = _as_the_others_see_the_nomination(contract)
     return (
         rules,
         seat,
@@ -764,10 +972,62 @@ def _every_field(state: GameState, seat: int | None) -> tuple[Any, ...]:
         sitting,
         state.kitty if kitty_seen else (),
         state.discards if kitty_seen else (),
-        _exposed(state) if phase in _IN_PLAY and contract is not None else (),
+        _exposed(state, phase) if phase in _IN_PLAY and contract is not None else (),
         result,
         winners,
         legal_actions(state) if seat is not None and to_act == seat else (),
+        _previous_hand(state) if phase is Phase.BIDDING and not calls else None,
+    )
+
+
+def _as_the_others_see_the_nomination(contract: Contract) -> tuple[Phase, Trick]:
+    """What the other seats see while the contractor may nominate the Joker.
+
+    They see the play, with the contractor to lead the first trick.  The nomination phase happens only when the contractor holds the Joker, so
+    showing it would tell the others where the Joker is; they learn of a nomination
+    when it is made, and never of one declined (:ref:`the nomination hidden <rules-nomination-hidden>`).
+    """
+    return Phase.PLAY, _trick((contract.contractor, (), -1, -1))
+
+
+def _previous_hand(state: GameState) -> HandOutcome | None:
+    """How the last hand ended, for the views of a hand's first position."""
+    if state.hand_number == 0:
+        return None
+    history = state.history
+    if not history:  # a game resumed from a later hand's deal
+        return None
+    return _outcome(state.rules, state.hand_number - 1, history[-1], state.scores)
+
+
+@functools.lru_cache(maxsize=256)
+def _outcome(
+    rules: Rules, number: int, summary: HandSummary, scores: tuple[int, ...]
+) -> HandOutcome:
+    """The outcome of a finished hand, worked out by replaying it.
+
+    Kept: the seats' views of a position share it (``lru_cache`` is safe under
+    threads).
+    """
+    result = summary.result or (0,) * rules.sides
+    before = tuple(map(int.__sub__, scores, result))
+    state = new_hand(
+        rules, summary.hands, summary.kitty, dealer=summary.dealer, scores=before
+    )
+    for action in summary.actions:
+        state = apply(state, action)
+    done, _ = _tricks(state)
+    return HandOutcome(
+        rules,
+        number,
+        summary.dealer,
+        state.contract,
+        known_partner(state, None),
+        state.tricks_won,
+        state.tricks_won_by_seat,
+        done[-1] if done else None,
+        result,
+        scores,
     )
 
 

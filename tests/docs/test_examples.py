@@ -31,6 +31,7 @@ def test_every_example_is_tested() -> None:
     assert names == {
         "analyse_a_hand.py",
         "bot_match.py",
+        "game_server.py",
         "playout_bot.py",
         "random_game.py",
         "score_a_hand.py",
@@ -50,6 +51,19 @@ def test_score_a_hand(
         "9D (worth 380) with 9 tricks: contractors +380, defenders +10; totals (500, 410)",
         "  side 0 wins the game",
     ]
+
+
+def test_game_server(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = run_example("game_server.py", capsys, monkeypatch).splitlines()
+    assert out[0] == "1 '7h' -> {'ok': True, 'moved': '7H'}"
+    assert "'code': 'spectator'" in out[1]
+    assert all("'code': 'bad-seat'" in line for line in out[2:5])
+    assert "'code': 'bad-message'" in out[5]
+    assert "'code': 'bad-action'" in out[6]
+    assert out[7] == "2 'pass' -> {'ok': True, 'moved': 'PASS'}"
+    assert out[8] == "resumed equal: True"
 
 
 def test_validate_a_move(

@@ -49,9 +49,11 @@ from five_hundred import (
     score_hand,
     side_of,
     view,
+    view_json_schema,
 )
 from five_hundred.cards import mask_from_cards
 from five_hundred.tricks import Position, play_refusal
+from five_hundred.views import VIEW_SCHEMA
 
 DOCS = ROOT / "docs"
 
@@ -426,14 +428,8 @@ def test_a_view_dict_never_holds_a_hidden_card(
 def test_a_view_dict_has_the_documented_schema() -> None:
     state = _state_in(Phase.PLAY)
     data = view(state, state.to_act).to_dict()
-    assert data["schema"] == 1
-    assert set(data) == {
-        "schema", "rules", "seat", "side", "phase", "to_act", "dealer", "hand_number",
-        "scores", "hand", "calls", "contract", "joker_suit", "partner_card", "partner",
-        "trick", "tricks", "suits_led", "shown_void", "tricks_won",
-        "tricks_won_by_seat", "hand_sizes", "sitting_out", "kitty", "discards",
-        "exposed", "hand_result", "winners", "legal_actions",
-    }  # fmt: skip
+    assert data["schema"] == VIEW_SCHEMA == 2
+    assert list(data) == view_json_schema()["required"]
     assert Rules.from_dict(data["rules"]) == state.rules
     assert [parse_action(text) for text in data["legal_actions"]] == list(
         legal_actions(state)
@@ -596,7 +592,16 @@ def test_score_keeping_refuses_what_cannot_be() -> None:
 
 @pytest.mark.parametrize(
     "rules",
-    [Rules(), Rules.two_player(), Rules.six_player(), Rules(defender_cap=490)],
+    [
+        Rules(),
+        Rules.two_player(),
+        Rules.three_player(),
+        Rules.five_player(),
+        Rules.six_player(),
+        Rules(players=6, six_player_sides=3),
+        Rules(defender_cap=490),
+        Rules(players=3, defender_cap=480, win_requires_contract=False),
+    ],
     ids=str,
 )
 def test_the_score_sheet_follows_random_games(rules: Rules) -> None:
@@ -608,7 +613,13 @@ def test_the_score_sheet_follows_random_games(rules: Rules) -> None:
             if state.hand_result is None or contract is None:
                 continue  # not over yet, or thrown in (nobody scores)
             side = side_of(rules, contract.contractor)
-            sheet = sheet.add(contract.bid, state.tricks_won[side], side=side)
+            partner = None if state.partner is None else side_of(rules, state.partner)
+            if partner == side:
+                partner = None
+            tricks: int | tuple[int, ...] = (
+                state.tricks_won[side] if rules.sides == 2 else state.tricks_won
+            )
+            sheet = sheet.add(contract.bid, tricks, side=side, partner=partner)
             scored += 1
             assert sheet.hands[-1].changes == state.hand_result
             assert sheet.totals == state.scores

@@ -207,3 +207,14 @@ def test_bench_solver_serves_only_a_compiled_build() -> None:
             bench._remote(sys.executable, 1),
         ):
             pass
+
+
+# -- bench_review: the hand review
+
+
+def test_bench_review_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    load("bench_review").main(1, [3], 0, 0)
+    out = capsys.readouterr().out
+    assert "review/replay" in out
+    assert "random" in out
+    assert "computer" in out

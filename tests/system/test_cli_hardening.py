@@ -75,7 +75,7 @@ def test_legal_reads_with_a_size_limit() -> None:
 
 
 def test_a_look_alike_digit_at_the_play_prompt() -> None:
-    done = run("play", "--seed", "1", stdin="²\n١\nq\ny\n\n".encode())
+    done = run("play", "--seed", "1", stdin="\n²\n١\nq\ny\n\n".encode())
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     assert "'²' is not a call" in done.stdout
@@ -83,7 +83,7 @@ def test_a_look_alike_digit_at_the_play_prompt() -> None:
 
 
 def test_a_long_number_at_the_play_prompt() -> None:
-    done = run("play", "--seed", "1", stdin=b"9" * 4000 + b"\nq\ny\n\n")
+    done = run("play", "--seed", "1", stdin=b"\n" + b"9" * 4000 + b"\nq\ny\n\n")
     assert done.returncode == 0, done.stderr
     assert "is not a choice: type a number from 1 to" in done.stdout
 

@@ -12,8 +12,13 @@ import sys
 from pathlib import Path
 
 import pexpect
+from tests.random_games import play_random_game
+
+from five_hundred import Phase, Rules, record
 
 TIMEOUT = 20
+BLIND = r"blind misère \(BMIS\), before looking at your cards\? \(y/N\) "
+"""The question at a player's first call of a hand, before the hand is shown."""
 
 
 def spawn(*argv: str, cwd: Path | None = None) -> "pexpect.spawn[str]":
@@ -38,17 +43,29 @@ def finish(child: "pexpect.spawn[str]") -> int:
     return int(child.exitstatus)
 
 
+def quit_saving(child: "pexpect.spawn[str]", saved: Path) -> None:
+    """Answer the offer to quit (after q or Ctrl-C): yes, saving to ``saved``."""
+    child.expect("Quit the game\\? \\(y/n\\) ")
+    child.sendline("y")
+    child.expect("Enter to quit unsaved: ")
+    child.sendline(str(saved))
+    child.expect("Game saved to")
+    child.expect("Game abandoned.")
+    assert finish(child) == 0
+    assert saved.is_file()
+
+
 def play_a_hand(*argv: str) -> str:
     """Play hand 1 of seed 3 choosing option 1 each time; what the screen showed."""
     child = spawn("play", "--seed", "3", "--hands", "1", *argv)
     child.expect("you are seat 0, partnered with seat 2")
     seen = ""
     while True:
-        index = child.expect(["\r\n> ", "Stopped after 1 hand."])
+        index = child.expect(["\r\n> ", "Stopped after 1 hand.", BLIND])
         seen += child.before or ""
         if index == 1:
             break
-        child.sendline("1")
+        child.sendline("1" if index == 0 else "")
     assert finish(child) == 0
     return seen
 
@@ -78,21 +95,34 @@ def test_play_answers_wrong_input_at_every_prompt(tmp_path: Path) -> None:
     # Seed 8, seat 1: seat 1 calls first, bids 10NT, takes the kitty and holds the
     # Joker, so the bidding, discard, nomination and play prompts all come up.
     child = spawn("play", "--seed", "8", "--seat", "1", "--color", "never")
+    child.expect(BLIND)
+    assert "Your hand:" not in (child.before or "")  # asked before it is shown
+    child.sendline("")
+    child.expect("Your hand:")
     child.expect("Your call:")
     for wrong, answer in (("0", "0 is not a choice"), ("7Q", "'7Q' is not a call")):
         child.sendline(wrong)
         child.expect(answer)
     child.sendline("?")
     child.expect("BMIS, blind misère")
+    child.sendline("bmis")
+    child.expect("too late now that you have seen them")
     child.sendline("10NT")
     child.expect("Discard 3 cards")
     child.sendline("4d 5d")
     child.expect("must discard exactly 3 cards")
+    child.sendline("4d 4d 6s")
+    child.expect("4D is discarded twice")
     child.sendline("4d 5d 6s")
     child.expect("You take the kitty and discard")
     child.expect("Nominate the Joker's suit\\?")
     child.sendline("X")
     child.expect("expected a suit for the Joker")
+    child.sendline("?")
+    child.expect("S, C, D and H")
+    child.expect("are the suits here")
+    child.sendline("hint")
+    child.expect("The computer would choose NOMINATE")
     child.sendline("h")
     child.expect("You nominate the Joker: hearts.")
     child.expect("You lead trick 1.")
@@ -121,18 +151,13 @@ def test_play_answers_wrong_input_at_every_prompt(tmp_path: Path) -> None:
 def test_quit_saving_then_resume_with_load(tmp_path: Path) -> None:
     saved = tmp_path / "game.txt"
     child = spawn("play", "--seed", "3", "--color", "never")
+    child.expect(BLIND)
+    child.sendline("")
     child.expect("Your call:")
     child.sendline("1")  # pass
     child.expect("Your play:")
     child.sendline("q")
-    child.expect("Quit the game\\? ")
-    child.sendline("y")
-    child.expect("Enter to quit unsaved: ")
-    child.sendline(str(saved))
-    child.expect("Game saved to")
-    child.expect("Game abandoned.")
-    assert finish(child) == 0
-    assert saved.is_file()
+    quit_saving(child, saved)
 
     child = spawn("play", "--load", str(saved), "--color", "never")
     child.expect(r"Resuming hand 1, \d+ moves into it, from")
@@ -148,6 +173,8 @@ def test_quit_saving_then_resume_with_load(tmp_path: Path) -> None:
 
 def test_quit_without_saving() -> None:
     child = spawn("play", "--seed", "5", "--color", "never")
+    child.expect(BLIND)
+    child.sendline("")
     child.expect("\r\n> ")
     child.sendline("q")
     child.expect("Quit the game\\? ")
@@ -180,6 +207,8 @@ def test_simulate_to_a_file_shows_progress_on_the_terminal(tmp_path: Path) -> No
 def test_play_answers_wrong_input_at_the_partner_call() -> None:
     # Five players, seed 1: seat 0 takes the contract with 10NT and calls a partner.
     child = spawn("play", "--seed", "1", "--players", "5", "--color", "never")
+    child.expect(BLIND)
+    child.sendline("")
     child.expect("Your call:")
     child.sendline("10NT")
     child.expect("Contract: 10NT by seat 0.")
@@ -202,4 +231,89 @@ def test_play_answers_wrong_input_at_the_partner_call() -> None:
     child.expect("Enter to quit unsaved: ")
     child.sendline("")
     child.expect("Game abandoned.")
+    assert finish(child) == 0
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
+def _watch(columns: int) -> list[str]:
+    """The lines ``watch`` shows for one six-player hand in a terminal that wide."""
+    env = dict(os.environ, TERM="xterm", COLUMNS=str(columns), LINES="40")
+    child = pexpect.spawn(
+        sys.executable,
+        [
+            *("-m", "five_hundred", "watch", "--players", "6", "--seed", "2"),
+            *("--hands", "1", "--delay", "0", "--color", "never"),
+        ],
+        encoding="utf-8",
+        timeout=TIMEOUT,
+        env=env,
+        dimensions=(40, columns),
+    )
+    child.expect("Stopped after 1 hand.")
+    seen = child.before or ""
+    assert finish(child) == 0
+    return _plain(seen).replace("\r\n", "\n").split("\n")
+
+
+def test_the_status_line_fits_a_wide_terminal() -> None:
+    lines = _watch(120)
+    status = [line for line in lines if line.startswith("Status: contract")]
+    assert status
+    assert all(len(line) <= 120 for line in lines)
+    assert any(len(line) > 80 for line in status)  # no wrap at 80 columns
+    assert all("| scores " in line for line in status)  # one line each
+
+
+def test_the_status_line_wraps_between_its_parts() -> None:
+    lines = _watch(60)
+    assert all(len(line) <= 60 for line in lines if " " in line.strip())
+    for at, line in enumerate(lines):
+        if line.startswith("Status: contract"):
+            rest = lines[at + 1]
+            assert rest.startswith("  ")  # the continuation of the status
+            # Each piece is whole: a label with its value ("tricks 0+2+4: 3, ...").
+            assert re.fullmatch(r"  (tricks|scores|Joker) .*", rest), rest
+
+
+def test_ctrl_c_offers_to_save(tmp_path: Path) -> None:
+    saved = tmp_path / "game.txt"
+    child = spawn("play", "--seed", "3", "--color", "never")
+    child.expect(BLIND)
+    child.sendline("")
+    child.expect("\r\n> ")
+    child.sendintr()
+    child.expect("Quit the game\\? \\(y/n\\) ")
+    child.sendline("n")
+    child.expect("Back to the game.")
+    child.sendintr()
+    quit_saving(child, saved)
+
+
+def test_load_shows_the_hand_so_far_and_the_status_once(tmp_path: Path) -> None:
+    found = next(
+        state
+        for seed in range(400)
+        for state in play_random_game(Rules(), seed, max_hands=1)
+        if state.phase is Phase.PLAY
+        and state.joker_suit is not None
+        and state.to_act == 0
+        and state.trick
+    )
+    saved = tmp_path / "game.txt"
+    saved.write_text(record(found).to_text(), encoding="utf-8")
+    child = spawn("play", "--load", str(saved), "--color", "never")
+    child.expect("Your play:")
+    seen = child.before or ""
+    assert seen.count("Status:") == 1
+    assert "nominated the Joker: " in seen
+    assert "Joker " in seen.split("Status:")[1]  # the nomination in the status
+    assert "so far: " in seen
+    child.sendline("q")
+    child.expect("Quit the game\\? ")
+    child.sendline("y")
+    child.expect("Enter to quit unsaved: ")
+    child.sendline("")
     assert finish(child) == 0

@@ -9,6 +9,7 @@ The number of examples is the Hypothesis profile's (sized for the gate under ``c
 """
 
 import contextlib
+import functools
 import json
 import random
 from collections.abc import Callable
@@ -18,6 +19,7 @@ import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.json_schema import compile_schema
 from tests.strategies import game_rules
 
 from five_hundred import (
@@ -37,6 +39,8 @@ from five_hundred import (
     parse_card,
     parse_cards,
     record,
+    view,
+    view_json_schema,
 )
 from five_hundred.bidding import bid_ladder, bid_rank, bid_value, format_scoring_table
 from five_hundred.records.json_form import parse_json
@@ -339,3 +343,83 @@ def test_parsers_on_values_too_big_to_print(
     parse: Callable[[Any], object], value: object
 ) -> None:
     assert_typed(lambda: parse(built(value)))
+
+
+VIEW_CHECK = compile_schema(view_json_schema())
+
+
+# -- the surfaces an app talks to: metadata, context parsing, Rules from dicts, views ------
+
+
+@given(metadata=json_values | printable_objects | unprintable_objects)
+def test_records_with_any_metadata(metadata: Any) -> None:
+    metadata = built(metadata)
+    before = None if isinstance(metadata, list | int) else repr(metadata)[:300]
+    try:
+        saved = record(new_game(seed=1), metadata=metadata)
+    except (FiveHundredError, TypeError):
+        if before is not None:
+            assert repr(metadata)[:300] == before  # the input is never changed
+        return
+    assert_round_trips(saved)
+    assert GameRecord.from_json(saved.to_json()).metadata == saved.metadata
+
+
+@given(value=json_values | hostile_text)
+def test_json_records_with_any_metadata_value(value: Any) -> None:
+    data = json.loads(RECORDS[1].to_json())
+    data["metadata"] = value
+    try:
+        text = json.dumps(data)
+    except (ValueError, RecursionError):
+        return
+    message = ""
+    try:
+        loaded = GameRecord.from_json(text)
+    except FiveHundredError as error:
+        message = str(error)
+    else:
+        assert_round_trips(loaded)
+    assert len(message) < 2000  # a refused value is quoted short
+
+
+@given(
+    state=st.sampled_from(RECORDS).map(lambda saved: saved.replay()), text=hostile_text
+)
+def test_context_parsing_on_hostile_text(state: Any, text: str) -> None:
+    for context in (state, view(state, None), view(state, state.to_act or 0)):
+        assert_typed(
+            functools.partial(parse_action, text, context=context), type_error=False
+        )
+
+
+@given(
+    data=st.dictionaries(st.text(max_size=30), json_values, max_size=6) | json_values
+)
+def test_rules_from_any_dict(data: Any) -> None:
+    try:
+        rules = Rules.from_dict(data)
+    except FiveHundredError:
+        return
+    assert Rules.from_dict(rules.to_dict()) == rules
+
+
+@given(
+    rules=game_rules(),
+    seed=st.integers(0, 2**64),
+    steps=st.integers(0, 200),
+    seat=st.integers(-1, 5),
+)
+def test_views_as_json_of_any_game(
+    rules: Rules, seed: int, steps: int, seat: int
+) -> None:
+    state = new_game(rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        options = legal_actions(state)
+        if not options:
+            break
+        state = apply(state, options[rng.randrange(len(options))])
+    who = None if seat < 0 or seat >= rules.players else seat
+    data = json.loads(json.dumps(view(state, who).to_dict()))
+    assert VIEW_CHECK(data) is None

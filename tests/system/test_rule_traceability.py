@@ -725,6 +725,11 @@ RULE_TESTS: dict[str, tuple[str, ...]] = {
         "test_tricks::test_joker_is_a_trump_in_trump_contracts",
         "test_rule_traceability::test_the_joker_led_in_a_trump_contract_leads_trumps",
     ),
+    "rules-nomination-hidden": (
+        "test_views_nomination::test_other_seats_cannot_tell_who_holds_the_joker",
+        "test_views_nomination::test_the_contractor_still_sees_the_nomination",
+        "test_views_nomination::test_the_hidden_phase_keeps_the_actions",
+    ),
     "rules-joker-nomination": (
         "test_tricks::test_joker_nominations",
         "test_tricks::test_nominated_joker_is_an_ordinary_card",

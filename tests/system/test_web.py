@@ -121,7 +121,7 @@ def test_the_spectator_view_over_http(client: Any) -> None:
     data = create(client, seats=HUMANS4, seed=2)
     answer = client.get(f"/api/tables/{data['table']}")
     assert answer.status_code == 200
-    check("view.json", answer.json())
+    check("view.schema.json", answer.json())
     assert answer.json() == view(new_game(seed=2, dealer=None), None).to_dict()
     missing = client.get("/api/tables/nope")
     assert missing.status_code == 404
@@ -170,7 +170,8 @@ def test_refusals_carry_the_library_code_and_reason(client: Any) -> None:
         ws.send_json({"type": "action", "action": "seven hearts"})
         answer = receive(ws)
         assert answer["type"] == "refused"
-        assert answer["code"] == "not-understood"
+        assert answer["code"] == "bad-action"
+        assert answer["reason"].startswith("expected a bid (7H, PASS, MIS, ...)")
         ws.send_json({"type": "next_hand"})
         assert receive(ws)["code"] == "hand-not-over"
     assert hub_table(client, table_id).state == state
@@ -221,9 +222,8 @@ def test_computer_players_think_in_a_worker_thread(
 
 
 def test_a_table_of_computers_plays_a_whole_game(client: Any) -> None:
-    data = create(
-        client, rules={"target": 200}, seats=[{"kind": "bot", "player": "rules"}] * 4
-    )
+    bots = [{"kind": "bot", "player": "rules"}] * 4
+    data = create(client, rules={"target": 200}, seats=bots, seed=5)  # five hands
     table = hub_table(client, data["table"])
     with client.websocket_connect(f"/ws/tables/{data['table']}") as ws:
         while receive_view(ws)["phase"] != "game_over":
@@ -236,6 +236,13 @@ def test_a_table_of_computers_plays_a_whole_game(client: Any) -> None:
     answer = client.get(f"/api/tables/{data['table']}/record")
     assert answer.status_code == 200
     assert GameRecord.from_json(answer.text) == record(table.state)
+    # each row agrees with the library's outcome of the hand (the next deal's view)
+    deals = [s for s in web_app.replay_steps(answer.text) if s["move"] is None][1:]
+    assert deals
+    for row, deal in zip(table.sheet, deals, strict=False):
+        outcome = deal["view"]["previous_hand"]
+        assert (row["made"], row["changes"]) == (outcome["made"], outcome["result"])
+        assert row["tricks"] == outcome["tricks_won"]
 
 
 def test_the_record_waits_for_the_end_of_the_game(client: Any) -> None:
@@ -506,7 +513,6 @@ def test_tables_resume_from_the_database(tmp_path: Path) -> None:
 
 def test_the_messages_schemas_are_in_the_package() -> None:
     names = {
-        "view.json",
         "view-message.json",
         "table-message.json",
         "refused-message.json",

@@ -527,7 +527,7 @@ def test_play_typed_actions_help_and_hints(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Seat 0 deals, so seat 0 calls last: three computer calls come first.
-    script = "?\nh\n99\nfrob\n6S\n\nPASS\nq\ny\n\n"
+    script = "\n?\nhint\n99\nfrob\n6S\n\nPASS\nq\ny\n\n"
     out = play(capsys, monkeypatch, script, "--seed", "1", "--opponents", "random")
     assert "Type the number of a choice, or the call itself" in out
     assert "OMIS, open misère: " in out
@@ -541,7 +541,7 @@ def test_play_explains_an_illegal_action(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Seed 1: seat 1 opens 6H and the others pass, so seat 0 may not bid 6S.
-    out = play(capsys, monkeypatch, "6S\nq\nyes\n\n", "--seed", "1")
+    out = play(capsys, monkeypatch, "\n6S\nq\nyes\n\n", "--seed", "1")
     assert "Seat 1 calls 6H." in out
     assert "Illegal bid '6S' by seat 0: it does not outrank the standing bid 6H." in out
     assert out.rstrip().endswith("Game abandoned.")
@@ -552,7 +552,7 @@ def test_play_discards_nominates_and_plays_typed_cards(
 ) -> None:
     # Seed 8: seat 1 calls first; it bids 10NT, which nobody can outbid, takes
     # the kitty (6S AS 7C AC 4D 5D 7D 8D 5H 6H JH QH JK) and holds the Joker.
-    script = "10NT\n4d 5d 6s\nnominate h\nas\n" + "1\n" * 40
+    script = "\n10NT\n4d 5d 6s\nnominate h\nas\n" + "1\n" * 40
     out = play(
         capsys, monkeypatch, script, "--seed", "8", "--seat", "1", "--hands", "1"
     )
@@ -730,21 +730,46 @@ def test_no_color_keeps_the_suit_symbols(
         assert ("8♥ made" in shown) is not coloured
 
 
-def test_an_interrupt_ends_quietly(
+class _Keys:
+    """A stdin of typed lines, where an empty string stands for a Ctrl-C."""
+
+    def __init__(self, *lines: str) -> None:
+        self.lines = iter(lines)
+
+    def readline(self, size: int = -1) -> str:  # play reads with a limit
+        line = next(self.lines, "")
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+    def isatty(self) -> bool:
+        return False
+
+
+def test_an_interrupt_offers_to_save_and_a_second_ends_quietly(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    class Interrupted:
-        def readline(self, size: int = -1) -> str:  # play reads with a limit
-            raise KeyboardInterrupt
-
-        def isatty(self) -> bool:
-            return False
-
-    monkeypatch.setattr(sys, "stdin", Interrupted())
+    monkeypatch.setattr(sys, "stdin", _Keys())
     assert main(["play", "--seed", "1"]) == 130
     out, err = capsys.readouterr()
     assert err == "python -m five_hundred: interrupted\n"
-    assert out.endswith("\n> \n")  # the message does not follow the prompt
+    assert out.endswith("\nQuit the game? (y/n) \n")  # the offer, then the message
+
+
+def test_an_interrupt_saves_when_asked(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    saved = tmp_path / "game.txt"
+    monkeypatch.setattr(sys, "stdin", _Keys("", "y\n", f"{saved}\n"))
+    assert main(["play", "--seed", "1"]) == 0
+    out, _ = capsys.readouterr()
+    assert "Quit the game? (y/n) y\n" in out
+    assert "Game saved to" in out  # the path may wrap
+    assert out.endswith("Game abandoned.\n")
+    loaded = GameRecord.from_text(saved.read_text(encoding="utf-8"))
+    assert loaded.replay().to_act == 0  # saved at seat 0's first call
 
 
 # -- a real process -------------------------------------------------------------------
@@ -929,7 +954,7 @@ def test_play_auto_plays_a_forced_card_and_confirms_every_action(
 def test_play_rules_summary_follows_the_rules_in_force(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    script = "rules\nq\ny\n\n"
+    script = "\nrules\nq\ny\n\n"
     out = play(capsys, monkeypatch, script, "--seed", "1", "--american", "--perfect")
     assert (
         "Auction: one round of bidding; bids run from 6S (20) to 10NT (500) on" in out
@@ -945,7 +970,7 @@ def test_play_load_resumes_and_refuses_what_it_cannot(
     tmp_path: Path,
 ) -> None:
     saved = tmp_path / "game.txt"
-    play(capsys, monkeypatch, "1\nq\ny\n", "--seed", "3", "--save", str(saved))
+    play(capsys, monkeypatch, "\n1\nq\ny\n", "--seed", "3", "--save", str(saved))
     out = play(capsys, monkeypatch, "1\nq\ny\n\n", "--load", str(saved))
     # The hand and move count come first, so a long path wraps after them.
     assert re.search(r"Resuming hand 1, \d+ moves into it, from", out)
@@ -1082,3 +1107,50 @@ def test_simulate_json_counts_every_hand(capsys: pytest.CaptureFixture[str]) -> 
     assert bid + data["thrown_in"] == 30
     assert all(0 <= row["made"] <= row["bid"] for row in data["contracts"].values())
     assert data["rules"]["players"] == 4
+
+
+def test_legal_reads_the_short_forms_the_game_reads(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from tests.random_games import play_random_game
+
+    from five_hundred import Phase, PlayCard, Rules, legal_actions, record
+
+    state = next(
+        state
+        for seed in range(50)
+        for state in play_random_game(Rules(), seed, max_hands=1)
+        if state.phase is Phase.PLAY
+        and any(
+            isinstance(a, PlayCard) and a.card.rank is not None and a.suit is None
+            for a in legal_actions(state)
+        )
+    )
+    saved = tmp_path / "game.txt"
+    saved.write_text(record(state).to_text(), encoding="utf-8")
+    plays = [a for a in legal_actions(state) if isinstance(a, PlayCard)]
+    short = str(plays[0].card).lower()  # "10s", "ks", ...
+    out, _ = run(capsys, "legal", str(saved), "--action", short)
+    assert f"PLAY {plays[0].card} is legal." in out
+    held = set(state.hand_of(state.to_act or 0)) - {p.card for p in plays}
+    if held:  # a card held that may not be played: refused as a play, not unread
+        other = str(sorted(held, key=str)[0]).lower()
+        out, _ = run(capsys, "legal", str(saved), "--action", other, status=1)
+        assert "Illegal play" in out
+
+
+def test_a_declined_nomination_is_not_announced_to_the_other_seats() -> None:
+    from five_hundred import NominateJoker, Suit
+    from five_hundred.cli._output import _Out
+    from five_hundred.cli.play import _announce
+
+    state = new_game(seed=1)
+    for human, action, shown in (
+        (0, NominateJoker(None), ""),
+        (None, NominateJoker(None), "Seat 1 nominates the Joker: no suit.\n"),
+        (0, NominateJoker(Suit.HEARTS), "Seat 1 nominates the Joker: hearts.\n"),
+        (1, NominateJoker(None), "You nominate the Joker: no suit.\n"),
+    ):
+        stream = io.StringIO()
+        _announce(_Out(stream, colour=False), action, 1, state, human)
+        assert stream.getvalue() == shown

@@ -233,3 +233,63 @@ def test_records_keep_the_refusal_code() -> None:
     assert info.value.code == "wrong-phase"
     assert isinstance(saved, GameRecord)
     assert isinstance(first, HandRecord)
+
+
+# -- notation errors carry a code and a reason, like refusals -------------------------
+
+
+@pytest.mark.parametrize(
+    ("parse", "text", "code"),
+    [
+        (five_hundred.parse_card, "1H", "bad-card"),
+        (five_hundred.parse_card, 5, "bad-card"),
+        (five_hundred.parse_cards, "AS 1H", "bad-card"),
+        (five_hundred.parse_cards, None, "bad-cards"),
+        (five_hundred.parse_bid, "11H", "bad-bid"),
+        (five_hundred.parse_action, "seven hearts", "bad-action"),
+        (five_hundred.parse_action, "DISCARD 5S 5S 6S", "repeated-card"),
+        (five_hundred.GameRecord.from_json, "{}", "bad-record"),
+        (five_hundred.GameRecord.from_text, "nothing", "bad-record"),
+    ],
+)
+def test_notation_errors_have_a_code_and_a_reason(
+    parse: Any, text: object, code: str
+) -> None:
+    with pytest.raises(InvalidNotationError) as caught:
+        parse(text)
+    error = caught.value
+    assert error.code == code
+    assert error.reason
+    assert error.reason in str(error)
+    if code != "bad-record":  # a record's reason says where: the whole message
+        assert str(error).endswith(": " + error.reason)
+        assert not error.reason.startswith("invalid")
+
+
+def test_a_short_form_in_a_phase_gives_the_action_code() -> None:
+    state = five_hundred.new_game(seed=1)
+    with pytest.raises(InvalidNotationError) as caught:
+        five_hundred.parse_action("zz", context=state)
+    assert caught.value.code == "bad-action"
+
+
+def test_a_value_of_the_wrong_parts_is_a_bad_value() -> None:
+    with pytest.raises(InvalidNotationError) as caught:
+        five_hundred.Card(cast(Any, 5), None)
+    assert caught.value.code == "bad-value"
+    assert caught.value.reason == str(caught.value)
+
+
+def test_notation_errors_pickle_with_their_fields() -> None:
+    import pickle
+
+    with pytest.raises(InvalidNotationError) as caught:
+        five_hundred.parse_card("ZZ")
+    error = caught.value
+    back = pickle.loads(pickle.dumps(error))
+    assert (type(back), str(back), back.code, back.reason) == (
+        type(error),
+        str(error),
+        error.code,
+        error.reason,
+    )

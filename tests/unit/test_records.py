@@ -4,14 +4,14 @@ import json
 import random
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from tests.random_games import play_random_game, random_action
-from tests.strategies import PLAYER_COUNTS, rules, seeds
+from tests.strategies import PLAYER_COUNTS, json_data, rules, seeds
 
 from five_hundred import (
     PERFECT,
@@ -588,18 +588,7 @@ def test_hand_built_records() -> None:
 
 # -- untrusted input ---------------------------------------------------------------------
 
-json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.floats(allow_nan=False)
-    | st.text(max_size=20),
-    lambda children: (
-        st.lists(children, max_size=5)
-        | st.dictionaries(st.text(max_size=10), children, max_size=5)
-    ),
-    max_leaves=30,
-)
+json_values = json_data()
 
 
 def loads_or_documented_error(load: Callable[[str], GameRecord], text: str) -> None:
@@ -704,3 +693,129 @@ def test_text_with_lines_moved(data: st.DataObject) -> None:
     if data.draw(st.booleans()):
         lines.insert(data.draw(st.integers(0, len(lines))), line)
     loads_or_documented_error(GameRecord.from_text, "\n".join(lines))
+
+
+# -- an app's metadata ------------------------------------------------------------------
+
+METADATA: list[dict[str, Any]] = [
+    {"table": "t-17"},
+    {"players": ["ana", "bo", "cy", "di"], "started": "2026-12-06T19:00:00Z"},
+    {"nested": {"a": [1, 2.5, None, True, {"b": "é ♥ \n"}]}, "": 0},
+    {"\x85": "\u2028 line separators \r\x0b\x0c\x1c", "k": "\u2029"},
+]
+
+
+@pytest.mark.parametrize("metadata", METADATA)
+def test_metadata_survives_both_forms(metadata: dict[str, Any]) -> None:
+    *_, state = play_random_game(Rules(), 3, max_hands=2)
+    saved = record(state, metadata=metadata)
+    assert saved.metadata == metadata
+    for loaded in (
+        GameRecord.from_json(saved.to_json()),
+        GameRecord.from_json(saved.to_json(indent=2)),
+        GameRecord.from_text(saved.to_text()),
+    ):
+        assert loaded == saved
+        assert loaded.metadata == metadata
+        assert loaded.replay() == state
+    assert json.loads(saved.to_json())["metadata"] == metadata
+
+
+def test_no_metadata_writes_no_key() -> None:
+    saved = record(new_game(seed=2))
+    assert saved.metadata == {}
+    assert "metadata" not in json.loads(saved.to_json())
+    assert "metadata" not in saved.to_text()
+    without_seed = record(new_hand(Rules(), *new_game(seed=2).dealt, dealer=0))
+    text = attrs.evolve(without_seed, metadata={"x": 1}).to_text()
+    assert "[Game]\nmetadata = " in text
+    assert GameRecord.from_text(text).metadata == {"x": 1}
+
+
+def test_metadata_is_a_copy() -> None:
+    given_data: dict[str, Any] = {"list": [1]}
+    saved = record(new_game(seed=2), metadata=given_data)
+    given_data["list"].append(2)
+    saved.metadata["list"].append(3)
+    assert saved.metadata == {"list": [1]}
+    assert hash(saved) == hash(record(new_game(seed=2), metadata={"list": [1]}))
+
+
+@pytest.mark.parametrize(
+    ("metadata", "error", "match"),
+    [
+        ([1, 2], TypeError, "mapping"),
+        ("[1]", InvalidNotationError, "not a JSON object"),
+        ({1: "x"}, TypeError, "keys must be text"),
+        ({"x": float("nan")}, InvalidNotationError, "not JSON data"),
+        ({"x": {1, 2}}, InvalidNotationError, "not JSON data"),
+        ({"x": "y" * 70_000}, InvalidNotationError, "more than 65536"),
+    ],
+)
+def test_bad_metadata_is_refused(metadata: object, error: type, match: str) -> None:
+    before = repr(metadata)[:200]
+    with pytest.raises(error, match=match):
+        record(new_game(seed=2), metadata=cast(Any, metadata))
+    assert repr(metadata)[:200] == before
+
+
+def test_deep_metadata_is_refused_without_recursion() -> None:
+    deep: Any = {}
+    for _ in range(100_000):
+        deep = {"x": deep}
+    with pytest.raises(InvalidNotationError, match="nested more than"):
+        record(new_game(seed=2), metadata=deep)
+
+
+@pytest.mark.parametrize(
+    "value", ['"x"', "[1]", "null", "3", '{"a": NaN}', "{" * 1000 + "}" * 1000]
+)
+def test_bad_metadata_in_a_json_record_is_refused(value: str) -> None:
+    text = record(new_game(seed=2)).to_json()
+    bad = text[:-1] + f', "metadata": {value}}}'
+    with pytest.raises(InvalidNotationError) as caught:
+        GameRecord.from_json(bad)
+    assert caught.value.code == "bad-record"
+    assert len(str(caught.value)) < 300
+
+
+def test_bad_metadata_in_a_text_record_is_refused() -> None:
+    text = record(new_game(seed=2)).to_text()
+    for value in ("[1]", '"x"', "7", "{bad json"):
+        bad = text.replace("seed = 2", f"seed = 2\nmetadata = {value}")
+        with pytest.raises(InvalidNotationError):
+            GameRecord.from_text(bad)
+
+
+# -- huge values are quoted short, in linear time ---------------------------------------
+
+
+@pytest.mark.parametrize("form", ["json", "text"])
+def test_a_huge_hand_is_refused_quickly_with_a_short_message(form: str) -> None:
+    import time
+
+    saved = record(new_game(seed=1))
+    huge = "AS " * 3_000_000
+    if form == "json":
+        data = json.loads(saved.to_json())
+        data["hands"][0]["hands"][0] = huge
+        text, load = json.dumps(data), GameRecord.from_json
+    else:
+        lines = saved.to_text().splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith("Seat 0:"))
+        lines[at] = "Seat 0: " + huge
+        text, load = "\n".join(lines), GameRecord.from_text
+    start = time.perf_counter()
+    with pytest.raises(InvalidNotationError) as caught:
+        load(text)
+    assert time.perf_counter() - start < 2.0  # parsing 9 MB of JSON takes ~0.1 s
+    assert len(str(caught.value)) < 200
+    assert "AS AS" in str(caught.value)
+
+
+def test_a_huge_hand_given_to_new_hand_is_quoted_short() -> None:
+    hands, kitty = new_game(seed=1).dealt
+    big = [*hands[0], *hands[1], *hands[2]]
+    with pytest.raises(InvalidStateError) as caught:
+        new_hand(Rules(), [big * 1000, [], [], hands[3]], kitty, dealer=0)
+    assert len(str(caught.value)) < 200

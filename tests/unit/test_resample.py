@@ -331,3 +331,21 @@ def test_a_view_where_nobody_can_hold_a_suit_is_refused() -> None:
     voids = tuple(frozenset(suit for suit in Suit) for _ in seen.shown_void)
     with pytest.raises(InvalidStateError, match="no deal"):
         resample(attrs.evolve(seen, shown_void=voids), random.Random(0))
+
+
+def test_a_sample_at_a_later_hands_first_call_fits_its_view() -> None:
+    from tests.random_games import play_random_game
+
+    states = [
+        state
+        for seed in range(6)
+        for state in play_random_game(Rules(), seed, max_hands=3)
+        if state.hand_number > 0 and not state.moves
+    ]
+    assert states
+    rng = random.Random(3)
+    for state in states:
+        for seat in range(4):
+            seen = view(state, seat)
+            assert seen.previous_hand is not None
+            assert_fits(resample(seen, rng), state, seat)

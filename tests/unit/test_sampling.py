@@ -3,6 +3,7 @@
 import json
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -216,7 +217,9 @@ def test_advice_refuses_bad_arguments_by_name() -> None:
         advise_bids(hand, rules, seat=9)
     with pytest.raises(InvalidStateError, match=r"invalid dealer '4'"):
         advise_bids(hand, rules, dealer=4)
-    with pytest.raises(InvalidStateError, match="samples must be a positive whole"):
+    with pytest.raises(
+        InvalidStateError, match="samples must be a whole number from 1 to"
+    ):
         advise_bids(hand, rules, samples=0)
     with pytest.raises(InvalidStateError, match="invalid seed"):
         advise_bids(hand, rules, seed="1")  # type: ignore[arg-type]
@@ -497,3 +500,92 @@ def test_the_simulated_discard_rule_is_the_rule_based_players() -> None:
         assert rule == mask_from_cards(discard.cards)  # type: ignore[union-attr]
         checked += 1
     assert checked >= 6
+
+
+# -- hostile settings: refused when given, with the setting named ------------------------
+
+
+@pytest.mark.parametrize(
+    ("setting", "value"),
+    [
+        ("budget", "3"),
+        ("budget", -1),
+        ("budget", float("nan")),
+        ("budget", float("inf")),
+        ("budget", True),
+        ("bid_budget", "3"),
+        ("bid_budget", -0.5),
+        ("bid_budget", float("nan")),
+        ("solve_tricks", True),
+        ("solve_tricks", 1.5),
+        ("solve_tricks", 0),
+        ("seed", 1.5),
+        ("seed", "x"),
+        ("seed", float("nan")),
+        ("seed", None),
+        ("seed", True),
+        ("bid_margin", "abc"),
+        ("bid_margin", "3"),
+        ("bid_margin", float("nan")),
+        ("samples", 10**30),
+        ("samples", True),
+        ("bid_samples", 2.0),
+        ("discard_samples", -1),
+        ("rollouts", 10**30),
+    ],
+)
+def test_sampling_player_refuses_a_bad_setting(setting: str, value: object) -> None:
+    name = setting.split("_")[-1] if setting == "seed" else setting
+    with pytest.raises(InvalidStateError, match=name):
+        SamplingPlayer(**{setting: value})  # type: ignore[arg-type]
+
+
+def test_sampling_player_takes_good_settings() -> None:
+    player = SamplingPlayer(budget=None, bid_budget=0, bid_margin=-20, seed=2**70)
+    assert (player.budget, player.bid_budget, player.bid_margin) == (None, 0.0, -20.0)
+    assert SamplingPlayer(budget=1).budget == 1.0
+    assert SamplingPlayer(solve_tricks=10).solve_tricks == 10
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"a": None}, TypeError, "player a"),
+        ({"b": "rules"}, TypeError, "player b"),
+        ({"rules": None}, TypeError, "Rules value"),
+        ({"seed": True}, InvalidStateError, "invalid seed"),
+        ({"seed": 1.5}, InvalidStateError, "invalid seed"),
+        ({"seed": "x"}, InvalidStateError, "invalid seed"),
+        ({"workers": 0}, InvalidStateError, "workers"),
+        ({"workers": -1}, InvalidStateError, "workers"),
+        ({"workers": 2.5}, InvalidStateError, "workers"),
+        ({"workers": True}, InvalidStateError, "workers"),
+        ({"deals": 10**30}, InvalidStateError, "deals"),
+        ({"deals": True}, InvalidStateError, "deals"),
+    ],
+)
+def test_duplicate_match_refuses_bad_arguments(
+    kwargs: dict[str, Any], error: type, match: str
+) -> None:
+    arguments: dict[str, Any] = {"a": RandomPlayer(1), "b": RandomPlayer(2), "deals": 1}
+    arguments.update(kwargs)
+    a, b = arguments.pop("a"), arguments.pop("b")
+    with pytest.raises(error, match=match):
+        duplicate_match(a, b, **arguments)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"workers": 0}, "workers"),
+        ({"workers": True}, "workers"),
+        ({"workers": 2.5}, "workers"),
+        ({"samples": 10**30}, "samples"),
+        ({"samples": True}, "samples"),
+        ({"seed": True}, "invalid seed"),
+    ],
+)
+def test_advise_bids_refuses_bad_arguments(kwargs: dict[str, Any], match: str) -> None:
+    hand = new_game(seed=1).hand_of(0)
+    with pytest.raises(InvalidStateError, match=match):
+        advise_bids(hand, Rules(), **kwargs)

@@ -20,6 +20,7 @@ from five_hundred import (
     MisereBid,
     MisereKind,
     Rules,
+    ScoreSheet,
     ScoringTable,
     Strain,
     TrickBid,
@@ -574,3 +575,56 @@ def test_settling_a_hand_agrees_with_score_hand_and_game_winners(
             tuple(settle_packed(rules, contract, packed, contractor, partner, scores))
             == expected
         )
+
+
+# -- the score sheet for any number of sides --------------------------------------------
+
+
+def test_a_score_sheet_starts_at_zero_for_each_side() -> None:
+    for players in (2, 3, 4, 5, 6):
+        rules = Rules(players=players)
+        assert ScoreSheet(rules).totals == (0,) * rules.sides
+    assert ScoreSheet(Rules(players=6, six_player_sides=3)).totals == (0, 0, 0)
+
+
+def test_a_five_player_sheet_shares_the_contract_with_the_partner() -> None:
+    sheet = ScoreSheet(Rules.five_player(), start=(400, 0, 450, 0, 0))
+    sheet = sheet.add(cast(Bid, parse_bid("8H")), (4, 0, 4, 1, 1), side=0, partner=2)
+    assert sheet.totals == (700, 0, 750, 10, 10)
+    assert sheet.winners == (0, 2)
+    assert sheet.hands[-1].partner == 2
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"tricks": 7}, "give the tricks of each side"),
+        ({"tricks": (7, 2)}, "needs 3 whole numbers"),
+        ({"tricks": (7, 2, True)}, "needs 3 whole numbers"),
+        ({"tricks": (7, 2, 2)}, "at most 10 tricks"),
+        ({"tricks": (7, 2, 1), "side": True}, "invalid side"),
+        ({"tricks": (7, 2, 1), "side": 3}, "invalid side"),
+        ({"tricks": (7, 2, 1), "partner": 1.0}, "invalid partner"),
+        ({"tricks": 11, "bid": "MIS"}, "0 to 10"),
+    ],
+)
+def test_a_score_sheet_refuses_what_cannot_be(
+    kwargs: dict[str, Any], match: str
+) -> None:
+    sheet = ScoreSheet(Rules.three_player())
+    bid = parse_bid(kwargs.pop("bid", "7S"))
+    with pytest.raises(InvalidStateError, match=match):
+        sheet.add(cast(Bid, bid), kwargs.pop("tricks"), **kwargs)
+    assert sheet.hands == ()
+
+
+def test_a_score_sheet_refuses_tricks_as_text() -> None:
+    with pytest.raises(TypeError, match="sequence of tricks"):
+        ScoreSheet(Rules.three_player()).add(cast(Bid, parse_bid("7S")), cast(Any, "7"))
+
+
+def test_a_score_sheet_checks_its_start() -> None:
+    with pytest.raises(InvalidStateError, match="start needs 2"):
+        ScoreSheet(start=(0, 0, 0))
+    with pytest.raises(TypeError):
+        ScoreSheet(rules=cast(Any, "4 players"))

@@ -335,10 +335,10 @@ def test_nobody_is_obliged_to_trump() -> None:
 def test_explain_names_the_suit_and_the_cards_held() -> None:
     assert (
         explain("9H JD KS", "KS", HEARTS, trick="AH")
-        == "must follow hearts: holds 9H, JD (left bower)"
+        == "must follow hearts: holds JD (left bower), 9H"
     )
     assert (
-        explain("AS 5S AH", "AH", NT, trick="KS") == "must follow spades: holds 5S, AS"
+        explain("AS 5S AH", "AH", NT, trick="KS") == "must follow spades: holds AS, 5S"
     )
     assert explain("AS 5S AH", "5S", NT, trick="KS") is None
     assert explain("AS 5S", "KS", NT, trick="QS") == "KS is not in the hand"

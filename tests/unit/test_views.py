@@ -43,12 +43,13 @@ _BEFORE_PLAY = frozenset(
 )
 
 
-def visible_cards(seen: SeatView) -> set[Card]:
+def visible_cards(seen: SeatView, *, previous: bool = False) -> set[Card]:
     """Every card the view places somewhere (in a hand, a trick, the kitty, ...).
 
     The walk covers every field, so a field added later is checked too.  The partner
     card and the cards named by ``CALL`` actions are left out: they name a card, not
-    where it is.
+    where it is.  The cards of the previous hand's outcome are left out too (they
+    are of another deal), unless ``previous``: then only they are walked.
     """
     found: set[Card] = set()
 
@@ -64,8 +65,11 @@ def visible_cards(seen: SeatView) -> set[Card]:
             for name in _field_names(type(value)):
                 walk(getattr(value, name))
 
+    if previous:
+        walk(seen.previous_hand)
+        return found
     for name in _field_names(SeatView):
-        if name not in {"rules", "partner_card"}:
+        if name not in {"rules", "partner_card", "previous_hand"}:
             walk(getattr(seen, name))
     return found
 
@@ -88,12 +92,32 @@ def played_cards(state: GameState) -> set[Card]:
     return {a.card for a in state.actions if isinstance(a, PlayCard)}
 
 
-def exposure_due(state: GameState) -> bool:
+def nomination_hidden(state: GameState, seat: int | None) -> bool:
+    """Whether ``seat`` sees the play instead of the nomination phase
+    (:ref:`rules-nomination-hidden`)."""
+    contract = state.contract
+    return (
+        state.phase is Phase.NOMINATE
+        and contract is not None
+        and contract.contractor != seat
+    )
+
+
+def exposure_due(state: GameState, seat: int | None) -> bool:
     """Whether the open-misère hand is public now (:ref:`rules-open-misere-exposed`)."""
     contract = state.contract
-    if contract is None or contract.bid != OPEN_MISERE or state.phase in _BEFORE_PLAY:
+    if contract is None or contract.bid != OPEN_MISERE:
+        return False
+    if state.phase in _BEFORE_PLAY and not nomination_hidden(state, seat):
         return False
     return state.rules.open_misere_exposed_before_lead or state.tricks_played >= 1
+
+
+def previous_hand_cards(state: GameState) -> set[Card]:
+    """The cards played in the last hand, while a view shows how it ended."""
+    if state.moves or not state.history:
+        return set()
+    return {a.card for a in state.history[-1].actions if isinstance(a, PlayCard)}
 
 
 def took_kitty(state: GameState, seat: int) -> bool:
@@ -110,7 +134,7 @@ def allowed_cards(state: GameState, seat: int) -> set[Card]:
     allowed = set(state.hands[seat]) | played_cards(state)
     if took_kitty(state, seat):
         allowed |= set(state.kitty) | set(state.discards)
-    if exposure_due(state):
+    if exposure_due(state, seat):
         assert state.contract is not None
         allowed |= set(state.hands[state.contract.contractor])
     return allowed
@@ -122,6 +146,7 @@ def check_view(state: GameState, seat: int) -> SeatView:
     visible = visible_cards(seen)
     leaked = visible - allowed_cards(state, seat)
     assert not leaked, f"seat {seat} sees {sorted(map(str, leaked))}"
+    assert visible_cards(seen, previous=True) <= previous_hand_cards(state)
     assert not visible & set(state.dead_hand)
     # Own knowledge and public facts are all there.
     assert seen.hand == state.hands[seat]
@@ -140,7 +165,7 @@ def check_view(state: GameState, seat: int) -> SeatView:
         assert seen.discards == state.discards
     else:
         assert seen.kitty == seen.discards == ()
-    if exposure_due(state):
+    if exposure_due(state, seat):
         assert state.contract is not None
         assert seen.exposed == state.hands[state.contract.contractor]
     else:
@@ -162,6 +187,11 @@ def check_view(state: GameState, seat: int) -> SeatView:
         assert seen.trick.cards == state.trick
         assert seen.trick.leader == state.leader
         assert seen.trick.led_suit == state.led_suit
+    elif nomination_hidden(state, seat):
+        assert state.contract is not None
+        contractor = state.contract.contractor
+        assert (seen.phase, seen.to_act) == (Phase.PLAY, contractor)
+        assert seen.trick == Trick(contractor)
     else:
         assert seen.trick is None
     # Five players: the partner's seat only once the card is played (or to itself).
@@ -322,7 +352,7 @@ def test_open_misere_exposed_before_the_lead(seed: int) -> None:
     saw_play = False
     for state in open_misere_states(rules, seed):
         seen = check_view(state, 2)
-        if state.phase in _BEFORE_PLAY:
+        if seen.phase in _BEFORE_PLAY:  # as seat 2 sees it: the nomination is hidden
             assert seen.exposed == ()
         else:
             saw_play = True

@@ -12,6 +12,7 @@ subcommands:
 ``simulate``   self-play between computer players, with contract statistics
 ``match``      a duplicate match between two computer players
 ``advise``     each bid's chance and expected score for a hand, double-dummy
+``review``     what each decision of a saved game cost, double-dummy
 ``serve``      the game server and browser table (the ``web`` extra)
 ``demo``       the demo hand (the same as no subcommand)
 =============  =====================================================================
@@ -43,6 +44,7 @@ from five_hundred.cli import (
     legal,
     match,
     play,
+    review,
     score,
     serve,
     simulate,
@@ -100,6 +102,7 @@ def _parser() -> _Parser:
         module.add_parser(commands)
     match.add_parser(commands)
     advise.add_parser(commands)
+    review.add_parser(commands)
     serve.add_parser(commands)
     return parser
 

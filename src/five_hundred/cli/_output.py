@@ -1,10 +1,12 @@
 """Output of the command line: plain notation, or suit symbols and colour with rich.
 
-:class:`_Out` writes the lines (wrapped to :data:`WIDTH` columns) and formats cards,
+:class:`_Out` writes the lines (wrapped to the terminal's width, :data:`WIDTH`
+columns when the output is not a terminal) and formats cards,
 suits, calls and actions; the other helpers sort and show a hand, and count words.
 """
 
 import os
+import shutil
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TextIO
 
@@ -14,7 +16,20 @@ from five_hundred.cards import Card, Strain, Suit
 from five_hundred.tricks import PlayContext, card_power, effective_suit
 
 WIDTH: Final = 80
-"""The width the output fits in."""
+"""The width the output fits in when it is not a terminal (a file, a pipe)."""
+MIN_WIDTH: Final = 40
+"""The narrowest terminal width used (narrower terminals wrap what does not fit)."""
+
+
+def _width_of(stream: TextIO) -> int:
+    """The width to fit: the terminal's (``COLUMNS`` first), else :data:`WIDTH`."""
+    try:
+        is_terminal = stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        is_terminal = False
+    if not is_terminal:
+        return WIDTH
+    return max(MIN_WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns)
 
 
 _SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -25,6 +40,8 @@ class _Out:
 
     def __init__(self, stream: TextIO, *, colour: bool) -> None:
         self.stream = stream
+        self.limit = _width_of(stream)
+        """The width the lines fit in."""
         self.console: Any = None
         self._escape: Callable[[str], str] = str
         if colour:
@@ -38,7 +55,7 @@ class _Out:
             self.console = Console(
                 file=stream,
                 highlight=False,
-                width=WIDTH,
+                width=self.limit,
                 force_terminal=True,
                 no_color=bool(os.environ.get("NO_COLOR")),
                 emoji=False,
@@ -59,26 +76,28 @@ class _Out:
             else:
                 self.stream.write(part + "\n")
 
-    def items(self, head: str, items: Sequence[str], tail: str = "") -> None:
-        """Print ``head`` and items separated by commas, wrapped between items."""
+    def items(
+        self, head: str, items: Sequence[str], tail: str = "", *, sep: str = ", "
+    ) -> None:
+        """Print ``head`` and items separated by ``sep``, wrapped between items."""
         line = head
         for index, item in enumerate(items):
-            piece = item + (", " if index < len(items) - 1 else tail)
-            if line.strip() and self.width(line + piece.rstrip()) > WIDTH:
+            piece = item + (sep if index < len(items) - 1 else tail)
+            if line.strip() and self.width(line + piece.rstrip()) > self.limit:
                 self.line(line.rstrip())
                 line = "  "
             line += piece
         self.line(line.rstrip())
 
     def _wrap(self, text: str) -> list[str]:
-        if self.width(text) <= WIDTH:
+        if self.width(text) <= self.limit:
             return [text]
         indent = " " * (len(text) - len(text.lstrip(" ")) + 2)
         lines: list[str] = []
         line = ""
         for word in text.split(" "):
             candidate = f"{line} {word}" if line.strip() else line + word
-            if line.strip() and self.width(candidate) > WIDTH:
+            if line.strip() and self.width(candidate) > self.limit:
                 lines.append(line)
                 line = indent + word
             else:
@@ -156,7 +175,7 @@ class _Out:
         if not items:
             return
         cell = max(self.width(item) for item in items) + 2
-        per_line = max(1, (WIDTH - indent) // cell)
+        per_line = max(1, (self.limit - indent) // cell)
         for start in range(0, len(items), per_line):
             row = items[start : start + per_line]
             self.line(

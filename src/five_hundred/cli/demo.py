@@ -54,7 +54,8 @@ def _trick_table(out: _Out, rules: Rules, tricks: Sequence[Trick]) -> list[str]:
 def _show_deal(out: _Out, state: GameState) -> None:
     hands, kitty = state.dealt
     out.line(
-        out.bold(f"Hand {state.hand_number + 1}") + f": seat {state.dealer} deals."
+        out.bold(f"Hand {view(state, None).hand_ordinal}")
+        + f": seat {state.dealer} deals."
     )
     for seat in range(state.rules.players):
         out.line(f"  seat {seat}  {_hand_text(out, hands[seat], None)}")

@@ -18,7 +18,6 @@ from five_hundred.cli._args import (
 )
 from five_hundred.cli._game_text import _describe_rules
 from five_hundred.cli._output import (
-    WIDTH,
     _hand_text,
     _Out,
     _sorted_hand,
@@ -83,7 +82,7 @@ def _position_lines(out: _Out, state: GameState) -> list[str]:
     rules = state.rules
     lines = [
         out.text(
-            f"Hand {state.hand_number + 1} ({_describe_rules(rules)}), "
+            f"Hand {view(state, None).hand_ordinal} ({_describe_rules(rules)}), "
             f"seat {state.dealer} dealt: {state.phase.value.replace('_', ' ')}."
         )
     ]
@@ -133,7 +132,7 @@ def _legal_lines(out: _Out, state: GameState) -> list[str]:
     line = " "
     for index, text in enumerate(texts):
         piece = " " + text + ("," if index < len(texts) - 1 else "")
-        if line.strip() and out.width(line + piece) > WIDTH:
+        if line.strip() and out.width(line + piece) > out.limit:
             lines.append(line)
             line = " "
         line += piece
@@ -155,7 +154,9 @@ def run(args: argparse.Namespace, out: _Out) -> int:
         rules = _rules(args)
         state = new_game(rules, seed=args.seed, dealer=args.dealer)
         state = _replay(state, _split_actions(args.actions or ""))
-    action = None if args.action is None else parse_action(args.action)
+    # Read by the phase, as the game reads what a player types: 10S and KS are the
+    # play of that card in the play, a bid in the bidding.
+    action = None if args.action is None else parse_action(args.action, context=state)
     if args.json:
         return _json(out, state, action)
     for line in _position_lines(out, state):
@@ -176,6 +177,7 @@ def _json(out: _Out, state: GameState, action: Action | None) -> int:
     """``legal --json``: the position, and the legal actions or the verdict."""
     data: dict[str, object] = {
         "hand_number": state.hand_number,
+        "hand_ordinal": view(state, None).hand_ordinal,
         "phase": state.phase.value,
         "to_act": state.to_act,
         "contract": None if state.contract is None else str(state.contract.bid),
@@ -207,7 +209,7 @@ def add_parser(commands: _Commands) -> None:
         "why not (exit status 1 if it is not). The position is a game record (text "
         "or JSON, as written by five_hundred.records; - reads stdin), or a seeded "
         "deal and the actions since.\n\n"
-        "Examples:\n  legal game.txt --action 'PLAY 10H'\n"
+        "Examples:\n  legal game.txt --action 10H  (in the play: PLAY 10H)\n"
         "  legal --seed 1 --actions '7H, PASS, PASS, PASS'\n"
         "  legal --seed 1 --actions 'PASS 6S PASS PASS' --action 6NT",
     )
@@ -231,7 +233,10 @@ def add_parser(commands: _Commands) -> None:
         help="the actions so far, separated by commas (or spaces)",
     )
     parser.add_argument(
-        "--action", metavar="ACTION", default=None, help="an action to check"
+        "--action",
+        metavar="ACTION",
+        default=None,
+        help="an action to check (the short forms the game reads: 10H in the play)",
     )
     _add_json(parser)
     _add_rules_options(parser)

@@ -2,11 +2,14 @@
 
 import argparse
 import os
+import re
 import sys
 import textwrap
 import time
 from collections.abc import Sequence
 from typing import Final, TextIO
+
+import attrs
 
 from five_hundred.actions import (
     Action,
@@ -16,8 +19,9 @@ from five_hundred.actions import (
     PlayCard,
     parse_action,
 )
-from five_hundred.bidding import MisereBid, Pass, TrickBid
+from five_hundred.bidding import BLIND_MISERE, MisereBid, Pass, TrickBid
 from five_hundred.bots import Player, RandomPlayer, RuleBasedPlayer
+from five_hundred.cards import parse_card
 from five_hundred.cli._args import (
     MAX_LINE,
     _add_command,
@@ -40,7 +44,7 @@ from five_hundred.cli._game_text import (
     _show_auction,
     _winners_line,
 )
-from five_hundred.cli._output import WIDTH, _hand_text, _Out, _plural, _sorted_hand
+from five_hundred.cli._output import _hand_text, _Out, _plural, _sorted_hand
 from five_hundred.cli.legal import _read_record
 from five_hundred.dealing import KITTY_SIZE
 from five_hundred.errors import InvalidNotationError, quote
@@ -59,8 +63,10 @@ from five_hundred.views import SeatView, view
 __all__ = ["add_parser", "run"]
 
 _COMMANDS_HELP: Final = (
-    "Also: h shows what the computer would do, s the contract, tricks and scores, "
-    "rules the rules in force, q quits (it asks first and offers to save)."
+    "Also: hint shows what the computer would do, status the contract, tricks and "
+    "scores, rules the rules in force, q quits (it asks first and offers to save; "
+    "so does Ctrl-C).  Commands are whole words, so a single letter is always a "
+    "card, a suit or a choice."
 )
 
 _PHASE_HELP: Final = {
@@ -72,8 +78,8 @@ _PHASE_HELP: Final = {
     Phase.NOMINATE: (
         "You hold the Joker: type a suit (S, C, D, H) to make it that suit's highest "
         "card for the whole hand, or NONE to keep it without a suit (it then wins any "
-        "trick it is played to).  Or type the number of a choice.  Here h and s "
-        "are hearts and spades: type hint or status for those."
+        "trick it is played to).  Or type the number of a choice.  S, C, D and H "
+        "are the suits here (type hint for a hint)."
     ),
     Phase.CALL_PARTNER: (
         "Type a card (e.g. AH): whoever holds it is your partner for this hand, "
@@ -115,7 +121,8 @@ def _bid_help(rules: Rules) -> list[str]:
         if rules.blind_misere:
             lines.append(
                 "BMIS, blind misère: misère called before looking at your cards, "
-                "only as your first call of the hand."
+                "only as your first call of the hand: you are asked before your "
+                "hand is shown."
             )
     return lines
 
@@ -209,8 +216,13 @@ def _side_label(rules: Rules, side: int) -> str:
     return "+".join(map(str, _seats_of(rules, side)))
 
 
-def _status(out: _Out, seen: SeatView) -> str:
-    """One line: the contract, the tricks won by each side and the scores."""
+def _show_status(out: _Out, seen: SeatView) -> None:
+    """The status line, wrapped only between its parts (a label stays with its value)."""
+    out.items("Status: ", _status_parts(out, seen), sep=" | ")
+
+
+def _status_parts(out: _Out, seen: SeatView) -> list[str]:
+    """The contract, the Joker's nomination, the tricks won by each side, the scores."""
     rules = seen.rules
     parts = []
     if seen.contract is not None:
@@ -219,6 +231,8 @@ def _status(out: _Out, seen: SeatView) -> str:
         if seen.partner is not None and seen.partner != contract.contractor:
             who += f" with seat {seen.partner}"
         parts.append(f"contract {out.call(contract.bid)} by {who}")
+        if seen.joker_suit is not None:
+            parts.append(f"Joker {out.suit(seen.joker_suit)}")
         parts.append(
             "tricks "
             + ", ".join(
@@ -233,7 +247,28 @@ def _status(out: _Out, seen: SeatView) -> str:
             for side, score in enumerate(seen.scores)
         )
     )
-    return "Status: " + " | ".join(parts)  # markup: no square brackets
+    return parts  # markup: no square brackets
+
+
+def _show_resumed(out: _Out, seen: SeatView, human: int | None) -> None:
+    """What happened so far in a resumed hand, as the player's seat saw it."""
+    if seen.calls:
+        _show_auction(out, seen.calls)
+    contract = seen.contract
+    if contract is None:
+        return
+    out.line(f"Contract: {out.call(contract.bid)} by seat {contract.contractor}.")
+    if seen.joker_suit is not None:
+        out.line(
+            f"Seat {contract.contractor} nominated the Joker: "
+            f"{seen.joker_suit.name.lower()}."
+        )
+    trick = seen.trick
+    if trick is not None and trick.plays and seen.to_act != human:
+        out.items(
+            f"Trick {len(seen.tricks) + 1} so far: ",
+            [f"seat {s} {out.card(c)}" for s, c in trick.plays],
+        )
 
 
 def _who(seat: int, human: int | None) -> str:
@@ -263,6 +298,49 @@ def _ask_quit(
         return True
 
 
+_CARD_WORD: Final = re.compile(
+    r"(?<![\w'])(?:10|1[1-3]|[2-9JQKA])[SCDH](?![\w'])|(?<![\w'])JK(?![\w'])"
+)
+"""A card in the library's notation inside a message (not inside quoted input)."""
+
+
+def _on_screen(out: _Out, message: str) -> str:
+    """A message with its cards shown as the screen shows cards (symbols in colour)."""
+    if not out.rich:
+        return out.text(message)
+    pieces: list[str] = []
+    at = 0
+    for found in _CARD_WORD.finditer(message):
+        pieces += [
+            out.text(message[at : found.start()]),
+            out.card(parse_card(found.group())),
+        ]
+        at = found.end()
+    return "".join([*pieces, out.text(message[at:])])
+
+
+def _interrupted(
+    out: _Out, term: "_Terminal", args: argparse.Namespace, state: GameState
+) -> None:
+    """Ctrl-C at a prompt: the offer ``q`` makes (quit, saving first); else go on.
+
+    A second Ctrl-C while it asks ends the program at once (unsaved).
+    """
+    if _ask_quit(out, term, args, state):
+        raise _QuitError(state, eof=False)
+
+
+def _asks_blind_misere(term: "_Terminal") -> bool:
+    """Whether the player calls blind misère, asked before the hand is shown.
+
+    Only ``y`` or ``yes`` calls it; anything else (Enter) goes on to the hand.
+    """
+    answer = term.ask(
+        "Your first call: blind misère (BMIS), before looking at your cards? (y/N) "
+    )
+    return answer.lower() in {"y", "yes"}
+
+
 def _human_turn(
     out: _Out,
     term: _Terminal,
@@ -276,8 +354,22 @@ def _human_turn(
     out.line()
     if seen.phase is Phase.BIDDING and seen.calls:
         _show_auction(out, seen.calls)
+    if BLIND_MISERE in seen.legal_actions:  # the seat's first call: before the hand
+        while True:
+            try:
+                blind = _asks_blind_misere(term)
+            except KeyboardInterrupt:
+                _interrupted(out, term, args, state)
+                continue
+            break
+        if blind:
+            return BLIND_MISERE
+        seen = attrs.evolve(
+            seen,
+            legal_actions=tuple(a for a in seen.legal_actions if a != BLIND_MISERE),
+        )
     if seen.phase is Phase.PLAY:
-        out.line(_status(out, seen))
+        _show_status(out, seen)
     if seen.exposed and seen.contract is not None:
         out.line(
             f"Seat {seen.contract.contractor} plays open misère: "
@@ -328,22 +420,24 @@ def _human_turn(
             [f"{n}. {out.action(a, short=True)}" for n, a in enumerate(choices, 1)]
         )
     while True:
-        text = term.ask("> ")
+        try:
+            text = term.ask("> ")
+        except KeyboardInterrupt:
+            _interrupted(out, term, args, state)
+            continue
         if not text:
             continue
         word = text.lower()
-        if seen.phase is Phase.NOMINATE and word in {"h", "s"}:
-            word = "NOMINATE " + word  # here h and s are hearts and spades
         if word in {"?", "help"}:
             for paragraph in _help_lines(seen):
-                for line in textwrap.wrap(paragraph, WIDTH):
+                for line in textwrap.wrap(paragraph, out.limit):
                     out.line(out.text(line))
             continue
-        if word in {"h", "hint"}:
+        if word == "hint":
             out.line(f"The computer would choose {out.action(suggestion)}.")
             continue
-        if word in {"s", "status"}:
-            out.line(_status(out, seen))
+        if word == "status":
+            _show_status(out, seen)
             continue
         if word == "rules":
             for line in _rules_summary(seen.rules):
@@ -357,12 +451,22 @@ def _human_turn(
             action = _parse_choice(text, choices, seen)
         except InvalidNotationError as error:
             message = str(error)
-            out.line(out.text(f"{message[:1].upper()}{message[1:]}; type ? for help."))
+            out.line(
+                _on_screen(out, f"{message[:1].upper()}{message[1:]}; type ? for help.")
+            )
+            continue
+        if action == BLIND_MISERE and action not in seen.legal_actions:
+            out.line(
+                out.text(
+                    "Blind misère is called before looking at your cards: "
+                    "too late now that you have seen them."
+                )
+            )
             continue
         why = explain_illegal(state, action, seat=seat)
         if why is None:
             return action
-        out.line(out.text(why[:1].upper() + why[1:] + "."))
+        out.line(_on_screen(out, why[:1].upper() + why[1:] + "."))
 
 
 def _announce(
@@ -382,6 +486,8 @@ def _announce(
         else:
             out.line(f"{who} takes the kitty and discards {KITTY_SIZE} cards.")
     elif isinstance(action, NominateJoker):
+        if action.suit is None and human is not None and seat != human:
+            return  # declined: the others cannot tell it happened (rules page)
         suit = "no suit" if action.suit is None else f"{action.suit.name.lower()}"
         verb = "nominate" if seat == human else "nominates"
         out.line(f"{who} {verb} the Joker: {suit}.")
@@ -483,7 +589,7 @@ def run(args: argparse.Namespace, out: _Out) -> int:
     if args.load is not None:
         out.line(
             out.text(
-                f"Resuming hand {state.hand_number + 1}, "
+                f"Resuming hand {view(state, None).hand_ordinal}, "
                 f"{_plural(len(state.moves), 'move')} into it, from {args.load}."
             )
         )
@@ -532,11 +638,15 @@ def _play_hands(
     delay = _delay(args, out)
     for _ in range(args.hands):
         out.line()
+        seen = view(state, human)
         out.line(
-            out.bold(f"Hand {state.hand_number + 1}")
+            out.bold(f"Hand {seen.hand_ordinal}")
             + out.text(f": seat {state.dealer} deals.")
         )
-        out.line(_status(out, view(state, human)))
+        if state.moves:  # a hand resumed from a record
+            _show_resumed(out, seen, human)
+        if seen.phase is not Phase.PLAY or human is None:
+            _show_status(out, seen)  # (in the play the player's turn shows it)
         if human is None and state.phase is Phase.BIDDING and not state.moves:
             for seat in range(rules.players):
                 hand = state.hands[seat]
@@ -574,11 +684,13 @@ def _play_hands(
                     f"; won by seat {trick.winner}.",
                 )
                 if human is None:
-                    out.line(_status(out, view(state, None)))
+                    _show_status(out, view(state, None))
         out.line()
         for line in _result_lines(out, state):
             out.line(line)
         out.line(out.text(_scores_line(rules, state.scores)))
+        if args.review:
+            _show_review(out, state, human)
         if state.phase is Phase.GAME_OVER:
             out.line()
             winners = _winners_line(rules, state.winners)
@@ -600,6 +712,17 @@ def _play_hands(
     if args.save is not None:
         _save(args.save, out, state)
     return 0
+
+
+def _show_review(out: _Out, state: GameState, human: int | None) -> None:
+    """The review of the hand just played (``--review``): what each decision cost."""
+    from five_hundred.analysis import review
+    from five_hundred.cli.review import hand_lines
+
+    reviewed = review(state, hand=state.hand_number + 1, bid_samples=0, time_limit=10)
+    out.line()
+    for line in hand_lines(out, reviewed.hands[0], human):
+        out.line(line)
 
 
 def _delay(args: argparse.Namespace, out: _Out) -> float:
@@ -670,9 +793,10 @@ def add_parser(commands: _Commands) -> None:
         "play a game against computer players",
         "Play a game in the terminal against computer players. Your hand is shown "
         "sorted and your legal choices numbered: type a number or an action (a bare "
-        "card in the play). ? explains what you can type, h gives a hint, s shows the "
-        "contract, tricks and scores, rules the rules in force, q quits (asking "
-        "first, and offering to save). --seat none watches computer players.",
+        "card in the play). ? explains what you can type, hint gives a hint, status "
+        "shows the contract, tricks and scores, rules the rules in force, q (or "
+        "Ctrl-C) quits, asking first and offering to save. --seat none watches "
+        "computer players.",
     )
     parser.add_argument(
         "--seat",
@@ -680,6 +804,11 @@ def add_parser(commands: _Commands) -> None:
         default=0,
         metavar="SEAT",
         help="your seat (default 0), or none to watch computer players",
+    )
+    parser.add_argument(
+        "--review",
+        action="store_true",
+        help="after each hand, show what each of your decisions cost (double-dummy)",
     )
     parser.add_argument(
         "--auto",
@@ -711,4 +840,4 @@ def add_parser(commands: _Commands) -> None:
         help="pause after each action (default 0.5 on a terminal, else 0)",
     )
     _add_game_options(watch)
-    watch.set_defaults(handler=run, seat=None, auto=False)
+    watch.set_defaults(handler=run, seat=None, auto=False, review=False)

@@ -14,7 +14,7 @@ from five_hundred.cli._args import (
     _rules,
 )
 from five_hundred.cli._game_text import _describe_rules
-from five_hundred.cli._output import WIDTH, _Out, _write_json
+from five_hundred.cli._output import _Out, _write_json
 from five_hundred.rules import Rules
 
 __all__ = ["add_parser", "run"]
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace, out: _Out) -> int:
     )
     out.line()
     for note in notes:
-        for line in textwrap.wrap(note, WIDTH):
+        for line in textwrap.wrap(note, out.limit):
             out.line(out.text(line))
     return 0
 

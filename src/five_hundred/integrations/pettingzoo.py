@@ -14,7 +14,7 @@ are refused); :class:`raw_env` is the class itself:
 ((1246,), 53)
 >>> table.step(16)  # 7H: see five_hundred.integrations.encoding for the ids
 >>> print(table.render().splitlines()[0])
-Seat 2 (side 0), hand 0, dealer 0: bidding, seat 2 to act
+Seat 2 (side 0), hand 1, dealer 0: bidding, seat 2 to act
 
 Agents are ``player_0`` to ``player_{n-1}`` (the seats).  An observation is a dict:
 ``observation``, the float32 vector of

@@ -8,12 +8,13 @@ this module; none of them imports another's private names, and the record values
 (:mod:`~five_hundred.records.model`) import the forms: no cycle.
 """
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, Protocol
 
 import attrs
 
-from five_hundred._checks import quote_value
+from five_hundred._checks import quote_value, wrong_type
 from five_hundred._shown import MAX_DIGITS, fits_digits
 from five_hundred.actions import Action
 from five_hundred.cards import Card, parse_cards, quote
@@ -21,6 +22,7 @@ from five_hundred.errors import InvalidNotationError, RulesConfigError
 from five_hundred.rules import AVONDALE, PERFECT, JokerLeadSuit, Rules, ScoringTable
 
 __all__ = [
+    "MAX_METADATA",
     "MAX_NESTING",
     "RULE_FIELDS",
     "TABLES",
@@ -31,6 +33,7 @@ __all__ = [
     "decode_rules",
     "encode_option",
     "ints",
+    "metadata_text",
     "require_text",
     "seed_of",
 ]
@@ -98,6 +101,8 @@ class GameParts(Protocol):
     def seed(self) -> int | None: ...
     @property
     def hands(self) -> tuple[HandRecord, ...]: ...
+    @property
+    def metadata(self) -> dict[str, Any]: ...
 
 
 def ints(values: Sequence[int]) -> str:
@@ -123,14 +128,14 @@ def check_nesting(value: object, where: str) -> None:
             continue
         if depth > MAX_NESTING:
             msg = f"invalid {where}: lists and objects nested more than {MAX_NESTING} deep"
-            raise InvalidNotationError(msg)
+            raise InvalidNotationError(msg, code="bad-record")
         pending.extend((child, depth + 1) for child in children)
 
 
 def require_text(text: object) -> str:
     if not isinstance(text, str):
         msg = f"invalid record {quote_value(text)}: expected text"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     return text
 
 
@@ -178,19 +183,87 @@ def decode_rules(options: dict[str, object]) -> Rules:
 def seed_of(value: object) -> int | None:
     if value is not None and (type(value) is not int or not fits_digits(value)):
         msg = f"invalid record: the seed must be a whole number of at most {MAX_DIGITS} digits, or null; got {quote(value)}"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     return value
 
 
 def cards_of(value: object, where: str) -> tuple[Card, ...]:
     if not isinstance(value, str):
         msg = f'invalid {where}: expected cards as text ("9H 10H ..."); got {quote(value)}'
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
+    if len(value) > _MAX_CARDS_TEXT:
+        msg = (
+            f"invalid {where}: {len(value)} characters of cards {quote(value)}; "
+            f"a hand holds at most {_MAX_CARDS} cards"
+        )
+        raise InvalidNotationError(msg, code="bad-record")
     try:
         return parse_cards(value)
     except InvalidNotationError as error:
         msg = f"invalid {where}: {error}"
-        raise InvalidNotationError(msg) from None
+        raise InvalidNotationError(msg, code="bad-record") from None
+
+
+_MAX_CARDS: Final = 13
+"""The most cards a hand holds (ten, and the kitty's three for the contractor)."""
+_MAX_CARDS_TEXT: Final = 1000
+"""The longest text of cards read (13 cards with room for any spacing): anything
+longer is refused before it is parsed, so a huge value costs no more than its
+length."""
+
+MAX_METADATA: Final = 65536
+"""The longest an app's metadata may be, as JSON text (characters)."""
+
+
+def metadata_text(value: object, where: str = "metadata") -> str:
+    """An app's metadata as canonical JSON text (sorted keys, no spaces), checked.
+
+    ``None`` is no metadata (``{}``); text is read as a JSON object (the canonical
+    text this returns is read back to itself, as ``attrs.evolve`` passes it).
+
+    Raises:
+        TypeError: if ``value`` is not a mapping with text keys.
+        InvalidNotationError: (code ``bad-record``) if it is not JSON data (a value
+            of another type, a float that is not a number), nests deeper than
+            :data:`MAX_NESTING` or is longer than :data:`MAX_METADATA` as JSON.
+    """
+    if value is None:
+        return "{}"
+    if isinstance(value, str):
+        if len(value) > MAX_METADATA:
+            msg = f"invalid {where}: {len(value)} characters, more than {MAX_METADATA}"
+            raise InvalidNotationError(msg, code="bad-record")
+        try:
+            value = json.loads(value)
+        except (ValueError, RecursionError) as error:
+            msg = f"invalid {where}: not a JSON object ({error})"
+            raise InvalidNotationError(msg, code="bad-record") from None
+        if not isinstance(value, dict):
+            msg = f"invalid {where}: not a JSON object; got {quote_value(value)}"
+            raise InvalidNotationError(msg, code="bad-record")
+    if not isinstance(value, Mapping):
+        wrong_type(value, "a mapping of text keys to JSON data as the metadata")
+    if any(not isinstance(key, str) for key in value):
+        msg = f"invalid {where}: its keys must be text; got {quote_value(list(value))}"
+        raise TypeError(msg)
+    check_nesting(dict(value), where)
+    try:
+        text = json.dumps(
+            dict(value),
+            sort_keys=True,
+            allow_nan=False,
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+    except (TypeError, ValueError) as error:
+        msg = f"invalid {where}: not JSON data ({error})"
+        raise InvalidNotationError(msg, code="bad-record") from None
+    if len(text) > MAX_METADATA:
+        msg = (
+            f"invalid {where}: {len(text)} characters as JSON, more than {MAX_METADATA}"
+        )
+        raise InvalidNotationError(msg, code="bad-record")
+    return text
 
 
 def encode_option(value: object) -> object:

@@ -11,9 +11,9 @@ library's notation.
 >>> text = to_json(record(new_game(seed=2)))
 >>> text[:60]
 '{"format": "five_hundred record", "version": 1, "rules": {"p'
->>> rules, seed, hands = parse_json(text)
->>> seed, len(hands), hands[0].actions
-(2, 1, ())
+>>> rules, seed, hands, metadata = parse_json(text)
+>>> seed, len(hands), hands[0].actions, metadata
+(2, 1, (), {})
 
 :meth:`GameRecord.to_json <five_hundred.records.GameRecord.to_json>` and
 :meth:`GameRecord.from_json <five_hundred.records.GameRecord.from_json>` are the
@@ -35,6 +35,7 @@ from five_hundred.records._common import (
     check_nesting,
     decode_rules,
     encode_option,
+    metadata_text,
     require_text,
     seed_of,
 )
@@ -62,10 +63,15 @@ def to_json(game: GameParts, *, indent: int | None = None) -> str:
         "seed": game.seed,
         "hands": [_hand_to_json(hand) for hand in game.hands],
     }
+    metadata = game.metadata
+    if metadata:
+        data["metadata"] = metadata
     return json.dumps(data, indent=indent)
 
 
-def parse_json(text: str) -> tuple[Rules, int | None, tuple[HandRecord, ...]]:
+def parse_json(
+    text: str,
+) -> tuple[Rules, int | None, tuple[HandRecord, ...], dict[str, Any]]:
     """The rules, the seed and the hands of a JSON record, its notation checked.
 
     The record is not replayed: :meth:`GameRecord.from_json
@@ -80,43 +86,50 @@ def parse_json(text: str) -> tuple[Rules, int | None, tuple[HandRecord, ...]]:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
         msg = f"invalid record: not JSON ({error})"
-        raise InvalidNotationError(msg) from None
+        raise InvalidNotationError(msg, code="bad-record") from None
     check_nesting(data, "record")
+    metadata: object = None
+    if isinstance(data, dict) and "metadata" in data:
+        data = dict(data)
+        metadata = data.pop("metadata")
+        if not isinstance(metadata, dict):
+            msg = f"invalid record: 'metadata' must be an object; got {quote(metadata)}"
+            raise InvalidNotationError(msg, code="bad-record")
     obj = _object(data, "record", ("format", "version", "rules", "seed", "hands"))
     if obj["format"] != FORMAT:
         msg = f"invalid record: 'format' must be {FORMAT!r}; got {quote(obj['format'])}"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     if obj["version"] != VERSION or type(obj["version"]) is not int:
         msg = f"invalid record: unsupported version {quote(obj['version'])} (this library reads version {VERSION})"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     rules_data = obj["rules"]
     if not isinstance(rules_data, dict):
         msg = f"invalid record: 'rules' must be an object; got {quote(rules_data)}"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     rules = decode_rules(rules_data)
     seed = seed_of(obj["seed"])
     hands_data = obj["hands"]
     if not isinstance(hands_data, list):
         msg = f"invalid record: 'hands' must be a list; got {quote(hands_data)}"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     hands = tuple(
         _hand_from_json(item, number) for number, item in enumerate(hands_data, 1)
     )
-    return rules, seed, hands
+    return rules, seed, hands, json.loads(metadata_text(metadata, "record, metadata"))
 
 
 def _object(value: object, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(value, dict):
         msg = f"invalid {where}: expected a JSON object; got {quote(value)}"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     unknown = sorted(set(value) - set(keys))
     if unknown:
         msg = f"invalid {where}: unknown key(s) {', '.join(map(quote, unknown))}"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     missing = [key for key in keys if key not in value]
     if missing:
         msg = f"invalid {where}: missing key(s) {', '.join(map(quote, missing))}"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     return value
 
 
@@ -134,19 +147,19 @@ def _hand_to_json(hand: HandRecord) -> dict[str, object]:
 def _int_list(value: object, where: str) -> tuple[int, ...]:
     if not isinstance(value, list) or any(type(v) is not int for v in value):
         msg = f"invalid {where}: expected a list of whole numbers; got {quote(value)}"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     return tuple(value)
 
 
 def _action(text: object, where: str) -> Action:
     if not isinstance(text, str):
         msg = f"invalid {where}: expected an action as text; got {quote(text)}"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     try:
         return parse_action(text)
     except InvalidNotationError as error:
         msg = f"invalid {where}: {error}"
-        raise InvalidNotationError(msg) from None
+        raise InvalidNotationError(msg, code="bad-record") from None
 
 
 def _hand_from_json(value: object, number: int) -> HandRecord:
@@ -157,15 +170,15 @@ def _hand_from_json(value: object, number: int) -> HandRecord:
     dealer = obj["dealer"]
     if type(dealer) is not int:
         msg = f"invalid {where}: the dealer must be a seat number; got {quote(dealer)}"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     hands = obj["hands"]
     if not isinstance(hands, list):
         msg = f"invalid {where}: 'hands' must be a list of hands; got {quote(hands)}"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     actions = obj["actions"]
     if not isinstance(actions, list):
         msg = f"invalid {where}: 'actions' must be a list; got {quote(actions)}"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     result = obj["result"]
     return HandRecord(
         dealer,

@@ -18,8 +18,9 @@ True
 """
 
 import contextlib
-from collections.abc import Iterator, Sequence
-from typing import Self
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Self
 
 import attrs
 
@@ -50,6 +51,13 @@ def _writable() -> Iterator[None]:
         raise InvalidStateError(msg) from None
 
 
+def _metadata_json(value: Mapping[str, Any] | str | None) -> str:
+    """An app's metadata as canonical JSON text (checked: see :attr:`GameRecord.metadata`)."""
+    from five_hundred.records._common import metadata_text
+
+    return metadata_text(value)
+
+
 @attrs.frozen
 class GameRecord:
     """A whole game as data: the rules, the seed and every hand.
@@ -64,6 +72,33 @@ class GameRecord:
     """The game's seed (``None`` for a game started from an explicit deal)."""
     hands: tuple[HandRecord, ...] = attrs.field(converter=_hands_tuple)
     """The hands of the game, the first one first (the last may still go on)."""
+    _metadata: str = attrs.field(
+        default=None, alias="metadata", converter=_metadata_json, repr=False
+    )
+    """The app's metadata as canonical JSON text (read :attr:`metadata`)."""
+
+    @property
+    def metadata(self) -> dict[str, Any]:
+        """An app's own data about the game, kept through every round trip (a copy).
+
+        Give it as ``GameRecord(..., metadata={...})`` or
+        ``record(state, metadata={...})``: a JSON object (text keys; values text,
+        whole or decimal numbers, booleans, null, lists and objects), at most
+        65,536 characters as JSON and
+        nested at most 32 deep.  The
+        JSON form writes it under the key ``metadata``, the text form as
+        ``metadata = {...}`` in ``[Game]``; both leave it out when it is empty.  The
+        library never reads it.
+
+        >>> from five_hundred import GameRecord, new_game, record
+        >>> saved = record(new_game(seed=3), metadata={"table": "t-17", "round": 2})
+        >>> GameRecord.from_json(saved.to_json()).metadata
+        {'round': 2, 'table': 't-17'}
+        >>> GameRecord.from_text(saved.to_text()) == saved
+        True
+        """
+        data: dict[str, Any] = json.loads(self._metadata)
+        return data
 
     # -- JSON (five_hundred.records.json_form) -----------------------------------------
 
@@ -125,9 +160,13 @@ class GameRecord:
 
     @classmethod
     def _checked(
-        cls, rules: Rules, seed: int | None, hands: tuple[HandRecord, ...]
+        cls,
+        rules: Rules,
+        seed: int | None,
+        hands: tuple[HandRecord, ...],
+        metadata: Mapping[str, Any] | None = None,
     ) -> Self:
-        loaded = cls(rules, seed, hands)
+        loaded = cls(rules, seed, hands, metadata=metadata)
         loaded.replay()
         return loaded
 
@@ -149,8 +188,12 @@ class GameRecord:
         return replay(self)
 
 
-def record(state: GameState) -> GameRecord:
+def record(
+    state: GameState, *, metadata: Mapping[str, Any] | None = None
+) -> GameRecord:
     """The record of the game so far: every finished hand and the current one.
+
+    ``metadata`` is the app's own data to keep with it (:attr:`GameRecord.metadata`).
 
     >>> from five_hundred import new_game, record
     >>> saved = record(new_game(seed=1))
@@ -182,4 +225,4 @@ def record(state: GameState) -> GameRecord:
     hands.append(
         HandRecord(state.dealer, dealt, kitty, state.actions, current, state.scores)
     )
-    return GameRecord(state.rules, state.seed, tuple(hands))
+    return GameRecord(state.rules, state.seed, tuple(hands), metadata=metadata)

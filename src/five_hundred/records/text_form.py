@@ -19,7 +19,7 @@ players = 4
 seed = 2
 <BLANKLINE>
 <BLANKLINE>
->>> rules, seed, hands = parse_text(text)
+>>> rules, seed, hands, metadata = parse_text(text)
 >>> seed, len(hands), hands[0].actions
 (2, 1, ())
 
@@ -32,7 +32,7 @@ of each deal but does not replay the record.
 import json
 import re
 from collections.abc import Callable, Iterator, Sequence
-from typing import Final
+from typing import Any, Final
 
 from five_hundred.actions import (
     Action,
@@ -54,6 +54,7 @@ from five_hundred.records._common import (
     decode_rules,
     encode_option,
     ints,
+    metadata_text,
     require_text,
     seed_of,
 )
@@ -71,8 +72,14 @@ def to_text(game: GameParts) -> str:
         value = getattr(game.rules, name)
         if name == "players" or value != getattr(_DEFAULTS, name):
             lines.append(f"{name} = {_text_option(value)}")
+    metadata = game.metadata
+    if game.seed is not None or metadata:
+        lines += ["", "[Game]"]
     if game.seed is not None:
-        lines += ["", "[Game]", f"seed = {game.seed}"]
+        lines.append(f"seed = {game.seed}")
+    if metadata:
+        # ASCII JSON: one line whatever the text holds (a line separator is escaped).
+        lines.append(f"metadata = {json.dumps(metadata)}")
     for number, hand in enumerate(game.hands, 1):
         lines += ["", f"[Hand {number}]", f"Dealer: {hand.dealer}"]
         for seat, cards in enumerate(hand.hands):
@@ -86,7 +93,9 @@ def to_text(game: GameParts) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_text(text: str) -> tuple[Rules, int | None, tuple[HandRecord, ...]]:
+def parse_text(
+    text: str,
+) -> tuple[Rules, int | None, tuple[HandRecord, ...], dict[str, Any]]:
     """The rules, the seed and the hands of a text record, its notation checked.
 
     Blank lines and lines starting with ``#`` are ignored; keys ignore case. The
@@ -101,17 +110,22 @@ def parse_text(text: str) -> tuple[Rules, int | None, tuple[HandRecord, ...]]:
     sections = _sections(require_text(text))
     options: dict[str, object] = {}
     seed: int | None = None
+    metadata: object = None
     raw_hands: list[list[tuple[int, str, str]]] = []
     for name, lines in sections:
         if name == "rules":
             options = _text_pairs(lines, "[Rules]")
         elif name == "game":
             game = _text_pairs(lines, "[Game]")
-            unknown = sorted(set(game) - {"seed"})
+            unknown = sorted(set(game) - {"seed", "metadata"})
             if unknown:
                 msg = f"invalid record: unknown key(s) in [Game]: {', '.join(unknown)}"
-                raise InvalidNotationError(msg)
+                raise InvalidNotationError(msg, code="bad-record")
             seed = seed_of(game.get("seed"))
+            metadata = game.get("metadata")
+            if "metadata" in game and not isinstance(metadata, dict):
+                msg = f"invalid record: the metadata in [Game] must be a JSON object; got {quote(metadata)}"
+                raise InvalidNotationError(msg, code="bad-record")
         else:
             raw_hands.append(lines)
     rules = decode_rules(options)
@@ -119,7 +133,7 @@ def parse_text(text: str) -> tuple[Rules, int | None, tuple[HandRecord, ...]]:
         _hand_from_text(lines, number, rules)
         for number, lines in enumerate(raw_hands, 1)
     )
-    return rules, seed, hands
+    return rules, seed, hands, json.loads(metadata_text(metadata, "record, metadata"))
 
 
 def _text_option(value: object) -> str:
@@ -155,26 +169,26 @@ def _sections(text: str) -> list[tuple[str, list[tuple[int, str, str]]]]:
             match = _SECTION.fullmatch(line)
             if match is None:
                 msg = f"invalid record, line {number}: unknown section {quote(line)} (expected [Rules], [Game] or [Hand n])"
-                raise InvalidNotationError(msg)
+                raise InvalidNotationError(msg, code="bad-record")
             name = match.group(1).split()[0].lower()
             if name == "hand":
                 hands += 1
                 if int(match.group(2)) != hands:
                     msg = f"invalid record, line {number}: expected [Hand {hands}]; got {quote(line)}"
-                    raise InvalidNotationError(msg)
+                    raise InvalidNotationError(msg, code="bad-record")
             elif name in seen:
                 msg = f"invalid record, line {number}: [{name.title()}] given twice"
-                raise InvalidNotationError(msg)
+                raise InvalidNotationError(msg, code="bad-record")
             seen.add(name)
             sections.append((name, []))
             continue
         if not sections:
             msg = f"invalid record, line {number}: {quote(line)} is outside a section (start with [Rules])"
-            raise InvalidNotationError(msg)
+            raise InvalidNotationError(msg, code="bad-record")
         sections[-1][1].append((number, line, raw))
     if "rules" not in seen:
         msg = "invalid record: no [Rules] section"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     return sections
 
 
@@ -193,7 +207,7 @@ def _text_value(text: str, where: str) -> object:
             msg = (
                 f"invalid record, {where}: {quote(text)} is not a JSON value ({error})"
             )
-            raise InvalidNotationError(msg) from None
+            raise InvalidNotationError(msg, code="bad-record") from None
         check_nesting(value, f"record, {where}")
         return value
     return text
@@ -206,10 +220,10 @@ def _text_pairs(lines: list[tuple[int, str, str]], section: str) -> dict[str, ob
         key = key.strip().lower()
         if not equals or not key or not key.isascii():
             msg = f"invalid record, line {number}: expected 'key = value' in {section}; got {quote(line)}"
-            raise InvalidNotationError(msg)
+            raise InvalidNotationError(msg, code="bad-record")
         if key in pairs:
             msg = f"invalid record, line {number}: {key} given twice in {section}"
-            raise InvalidNotationError(msg)
+            raise InvalidNotationError(msg, code="bad-record")
         pairs[key] = _text_value(value.strip(), f"line {number}")
     return pairs
 
@@ -218,7 +232,7 @@ def _text_ints(text: str, where: str) -> tuple[int, ...]:
     words = text.split()
     if not all(_INT.fullmatch(word) for word in words):
         msg = f"invalid record, {where}: expected whole numbers; got {quote(text)}"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     return tuple(int(word) for word in words)
 
 
@@ -236,7 +250,7 @@ def _text_actions(key: str, value: str, where: str) -> Iterator[Action]:
             yield parse(word)
         except InvalidNotationError as error:
             msg = f"invalid record, {where}: {error}"
-            raise InvalidNotationError(msg) from None
+            raise InvalidNotationError(msg, code="bad-record") from None
 
 
 _ONCE: Final = ("dealer", "kitty", "dead", "result", "scores")
@@ -256,32 +270,32 @@ def _hand_from_text(
         value = value.strip()
         if not colon:
             msg = f"invalid record, {where}: expected 'Key: value' in [Hand {number}]; got {quote(line)}"
-            raise InvalidNotationError(msg)
+            raise InvalidNotationError(msg, code="bad-record")
         seat_match = _SEAT_KEY.fullmatch(key)
         if seat_match is not None:
             seat = int(seat_match.group(1))
             if seat in seats:
                 msg = f"invalid record, {where}: seat {seat} given twice in [Hand {number}]"
-                raise InvalidNotationError(msg)
+                raise InvalidNotationError(msg, code="bad-record")
             seats[seat] = cards_of(value, f"record, {where}")
         elif key in _ONCE:
             if key in found:
                 msg = f"invalid record, {where}: {head.strip()} given twice in [Hand {number}]"
-                raise InvalidNotationError(msg)
+                raise InvalidNotationError(msg, code="bad-record")
             found[key] = value
         elif key in _ACTION_KEYS or _TRICK_KEY.fullmatch(key):
             actions.extend(_text_actions(key, value, where))
         else:
             msg = f"invalid record, {where}: unknown key {quote(head.strip())} in [Hand {number}]"
-            raise InvalidNotationError(msg)
+            raise InvalidNotationError(msg, code="bad-record")
     for key in ("dealer", "kitty", "scores"):
         if key not in found:
             msg = f"invalid record: [Hand {number}] has no '{key.title()}:' line"
-            raise InvalidNotationError(msg)
+            raise InvalidNotationError(msg, code="bad-record")
     dealer = _text_ints(found["dealer"], f"[Hand {number}] Dealer")
     if len(dealer) != 1:
         msg = f"invalid record: [Hand {number}] Dealer must be one seat number; got {quote(found['dealer'])}"
-        raise InvalidNotationError(msg)
+        raise InvalidNotationError(msg, code="bad-record")
     return HandRecord(
         dealer[0],
         _deal_hands(seats, found.get("dead"), number, rules),

@@ -4,7 +4,14 @@ import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from five_hundred._checks import check_dealer, check_rules, check_seat, check_seed
+from five_hundred._checks import (
+    check_count,
+    check_dealer,
+    check_rules,
+    check_seat,
+    check_seed,
+    check_workers,
+)
 from five_hundred._engine.codes import HAND_SIZE
 from five_hundred.bidding import MISERE, Bid, TrickBid, bid_value
 from five_hundred.cards import Card, Strain
@@ -13,7 +20,6 @@ from five_hundred.errors import InvalidStateError, quote, wrong_type
 from five_hundred.parallel import chunk_seeds, run_chunks
 from five_hundred.rules import Rules
 from five_hundred.sampling._simulation import _contract_state
-from five_hundred.sampling.player import _whole
 from five_hundred.search.solver import solve, solve_core
 from five_hundred.state import new_hand, record_of
 
@@ -24,6 +30,7 @@ class BidAdvice(NamedTuple):
     """One bid's estimate from :func:`advise_bids`."""
 
     bid: Bid
+    """The bid estimated."""
     chance: float
     """The share of sampled deals where the bid is made double-dummy."""
     expected: float
@@ -63,7 +70,8 @@ def advise_bids(
     Raises:
         InvalidStateError: if the hand is not ten distinct cards of the rules' pack,
             ``seat`` or ``dealer`` is not a seat of the rules, ``samples`` is not a
-            positive whole number or ``seed`` is not a whole number.
+            whole number from 1 to a million, ``seed`` is not a whole number or
+            ``workers`` is not ``None`` or 1 to 1024.
         TypeError: if ``hand`` is not a sequence of cards (text: read it with
             :func:`~five_hundred.cards.parse_cards`) or ``rules`` not a
             :class:`~five_hundred.rules.Rules`.
@@ -80,8 +88,9 @@ def advise_bids(
     seat = check_seat(rules, seat)
     dealer = (seat - 1) % rules.players if dealer is None else dealer
     dealer = check_dealer(rules, dealer)
-    samples = _whole(samples, "samples", 1)
+    samples = check_count(samples, "samples")
     seed = check_seed(seed)
+    workers = check_workers(workers)
     rest = tuple(card for card in pack(rules) if card not in cards)
     if (
         len(cards) != HAND_SIZE

@@ -8,9 +8,15 @@ import time
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
+from five_hundred._checks import (
+    check_count,
+    check_player,
+    check_rules,
+    check_seed,
+    check_workers,
+)
 from five_hundred.actions import Action
 from five_hundred.bots import Player
-from five_hundred.errors import InvalidStateError, quote
 from five_hundred.parallel import chunk_sizes, run_chunks
 from five_hundred.rules import Rules, side_of
 from five_hundred.sampling.player import _team
@@ -25,6 +31,7 @@ class MatchResult(NamedTuple):
     """What :func:`duplicate_match` measured."""
 
     deals: int
+    """The number of deals played (each at every table, A and B in turn)."""
     differences: tuple[float, ...]
     """Per deal, A's score minus B's, averaged over the tables of the deal."""
     mean: float
@@ -32,6 +39,7 @@ class MatchResult(NamedTuple):
     low: float
     """The 95% confidence interval of the mean: its low end."""
     high: float
+    """The 95% confidence interval of the mean: its high end."""
     bid: tuple[int, int]
     """Contracts won by A's and by B's seats."""
     made: tuple[int, int]
@@ -160,13 +168,18 @@ def duplicate_match(
     ``interrupted`` set (if none had finished, :exc:`KeyboardInterrupt` goes on).
 
     Raises:
-        InvalidStateError: if ``deals`` is not a positive whole number.
+        InvalidStateError: if ``deals`` is not a whole number from 1 to a million,
+            ``seed`` not a whole number or ``workers`` not ``None`` or 1 to 1024.
+        TypeError: if ``a`` or ``b`` is not a player or ``rules`` not a ``Rules``.
         TypeError: if the players are to run on other processes and do not pickle.
         five_hundred.parallel.ClusterError: if Ray is missing or unreachable.
     """
-    if type(deals) is not int or deals < 1:
-        msg = f"deals must be a positive whole number; got {quote(deals)}"
-        raise InvalidStateError(msg)
+    check_player(a, "player a")
+    check_player(b, "player b")
+    deals = check_count(deals, "deals")
+    rules = check_rules(rules)
+    seed = check_seed(seed)
+    workers = check_workers(workers)
     if ray is not None or workers != 1:
         try:
             pickle.dumps((a, b))

@@ -7,6 +7,7 @@ import time
 from collections.abc import Iterator
 from typing import Final, NamedTuple, cast
 
+from five_hundred._checks import check_count, check_number, check_seed
 from five_hundred._engine.codes import (
     HAND_SIZE,
     KITTY_SIZE,
@@ -138,18 +139,22 @@ class SamplingPlayer:
         rollouts: int = ROLLOUTS,
         seed: int = 0,
     ) -> None:
-        self.samples = _whole(samples, "samples", 1)
-        if solve_tricks is not None and not 1 <= solve_tricks <= HAND_SIZE:
-            msg = f"solve_tricks must be 1 to {HAND_SIZE}; got {quote(solve_tricks)}"
-            raise InvalidStateError(msg)
-        self.budget = budget
-        self.solve_tricks = solve_tricks
-        self.bid_samples = _whole(bid_samples, "bid_samples", 0)
-        self.bid_margin = float(bid_margin)
-        self.discard_samples = _whole(discard_samples, "discard_samples", 0)
-        self.bid_budget = bid_budget
-        self.rollouts = _whole(rollouts, "rollouts", 0)
-        self.seed = seed
+        # Every setting is checked here, so a bad one fails now, not at a choice.
+        self.samples = check_count(samples, "samples")
+        self.budget = check_number(budget, "budget (seconds)", optional=True)
+        self.solve_tricks = (
+            None
+            if solve_tricks is None
+            else check_count(solve_tricks, "solve_tricks", 1, HAND_SIZE)
+        )
+        self.bid_samples = check_count(bid_samples, "bid_samples", 0)
+        self.bid_margin = cast(float, check_number(bid_margin, "bid_margin", None))
+        self.discard_samples = check_count(discard_samples, "discard_samples", 0)
+        self.bid_budget = check_number(
+            bid_budget, "bid_budget (seconds)", optional=True
+        )
+        self.rollouts = check_count(rollouts, "rollouts", 0)
+        self.seed = check_seed(seed)
         self._bidding: tuple[object, _BidSimulator] | None = None
         self._rng = random.Random(seed)
         self._rules = RuleBasedPlayer()
@@ -395,15 +400,6 @@ def _play_value(bid: Bid, won: int, tricks: int) -> float:
     made = contract_made(bid, won + tricks)
     points = tricks if not isinstance(bid, MisereBid) else -tricks
     return points + _MADE_WEIGHT * (1 if made else -1)
-
-
-def _whole(value: int, name: str, least: int) -> int:
-    """``value``, checked to be a whole number of at least ``least`` (0 or 1)."""
-    if type(value) is not int or value < least:
-        wanted = "a positive whole number" if least else "a whole number, 0 or more"
-        msg = f"{name} must be {wanted}; got {quote(value)}"
-        raise InvalidStateError(msg)
-    return value
 
 
 def _simulates(rules: Rules) -> bool:

@@ -35,9 +35,9 @@ What the seat knows, and every sample respects:
 What a sample promises (:func:`resample`): the same rules, dealer, phase, seat to act,
 auction, contract, nomination, partner card, tricks (with the trick in progress), voids,
 tricks won and scores, so that ``view(sample, seat)`` equals the view it came from in
-every field but ``hand_number``.  It is a new game with one hand: its hand number is 0,
-it has no seed and no earlier hands, and the hidden cards (other hands, kitty, discards)
-are the guess.  :attr:`~five_hundred.state.GameState.actions` holds the public actions
+every field but ``hand_number`` and ``previous_hand``.  It is a new game with one
+hand: its hand number is 0, it has no seed and no earlier hands, and the hidden cards
+(other hands, kitty, discards) are the guess.  :attr:`~five_hundred.state.GameState.actions` holds the public actions
 in the same order, with the guessed discard and, if the guess gives the contractor the
 Joker without a nomination, a ``NOMINATE NONE``.
 
@@ -647,7 +647,7 @@ def resample(view: SeatView, rng: random.Random) -> GameState:
 
     Returns:
         A new one-hand game: ``view(sample, view.seat)`` equals ``view`` in every
-        field but ``hand_number`` (0).
+        field but ``hand_number`` (0) and ``previous_hand`` (``None``).
 
     Raises:
         InvalidStateError: if no deal fits the view (a view not made by

@@ -38,6 +38,7 @@ from five_hundred import (
     apply,
     bid_ladder,
     bid_value,
+    contract_made,
     new_game,
     next_hand,
     parse_action,
@@ -208,11 +209,6 @@ class Table:
         self.seat_players()
         self.thinking = False
         rules = spec.rules
-        self.sides = [
-            [seat for seat in range(rules.players) if side_of(rules, seat) == side]
-            for side in range(rules.sides)
-        ]
-        """The seats of each side."""
         self.ladder = [
             {"bid": str(bid), "value": bid_value(bid, rules)}
             for bid in bid_ladder(rules)
@@ -276,7 +272,6 @@ class Table:
                 }
                 for number, spec in enumerate(self.spec.seats)
             ],
-            "sides": self.sides,
             "ladder": self.ladder,
             "moves": self.moves,
             "sheet": self.sheet,
@@ -288,12 +283,21 @@ class Table:
         if state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
             return
         contract = state.contract
+        made: bool | None = None
+        if contract is not None:
+            rules = state.rules
+            sides = {side_of(rules, contract.contractor)}
+            if state.partner is not None:
+                sides.add(side_of(rules, state.partner))
+            taken = sum(state.tricks_won[side] for side in sides)
+            made = contract_made(contract.bid, taken)
         self.sheet.append(
             {
                 "hand": state.hand_number + 1,
                 "dealer": state.dealer,
                 "contract": None if contract is None else str(contract.bid),
                 "contractor": None if contract is None else contract.contractor,
+                "made": made,
                 "tricks": list(state.tricks_won),
                 "changes": list(state.hand_result or (0,) * state.rules.sides),
                 "scores": list(state.scores),
@@ -417,7 +421,7 @@ class Hub:
         except IllegalActionError as error:
             return Refusal(error.code, error.reason)
         except InvalidNotationError as error:
-            return Refusal("not-understood", str(error))
+            return Refusal(error.code, error.reason)
         self._accept(table, Move(seat, str(action)), after)
         return None
 

@@ -82,14 +82,8 @@ function trumpOf(view) {
   return match && match[1] !== "NT" ? match[1] : null;
 }
 
-function tricksNeeded(contract) {
-  if (typeof contract.tricks_needed === "number") return contract.tricks_needed; // schema 2
-  const match = /^(\d+)/.exec(contract.bid);
-  return match ? Number(match[1]) : 0;
-}
-
 function handOrdinal(view) {
-  return typeof view.hand_ordinal === "number" ? view.hand_ordinal : view.hand_number + 1;
+  return view.hand_ordinal;
 }
 
 // The hand in the order a player holds it: the Joker and the bowers with the
@@ -302,12 +296,8 @@ function seatName(seat) {
 }
 
 function sideOf(seat) {
-  const view = game.view;
-  if (seat === null || seat === undefined) return null;
-  if (view && view.seat_sides) return view.seat_sides[seat]; // views from schema 2
-  const sides = game.table ? game.table.sides : null;
-  if (!sides) return null;
-  return sides.findIndex((members) => members.includes(seat));
+  if (seat === null || seat === undefined || !game.view) return null;
+  return game.view.seat_sides[seat];
 }
 
 function draw() {
@@ -399,7 +389,7 @@ function drawInfo(view) {
   $("turn").textContent = turn;
   const contract = view.contract;
   if (contract) {
-    const needed = tricksNeeded(contract);
+    const needed = contract.tricks_needed;
     const side = sideOf(contract.contractor);
     $("contract").textContent = `Contract: ${bidLabel(contract.bid)} by ${seatName(contract.contractor)}`
       + (side === null ? "" : ` (side ${side})`)
@@ -407,10 +397,10 @@ function drawInfo(view) {
   } else {
     $("contract").textContent = view.phase === "bidding" ? "Bidding." : "";
   }
-  const sides = game.table ? game.table.sides : null;
+  const members = view.scores.map((_, s) => view.seat_sides.flatMap((side, seat) => (side === s ? [seat] : [])));
   $("tricks-won").textContent = contract
     ? "Tricks won: " + view.tricks_won.map((n, s) => `side ${s}: ${n}`).join(", ") : "";
-  $("tricks-won").title = sides ? sides.map((m, s) => `side ${s}: seats ${m.join(", ")}`).join("; ") : "";
+  $("tricks-won").title = members.map((m, s) => `side ${s}: seats ${m.join(", ")}`).join("; ");
   let partner = "";
   if (view.partner_card) {
     partner = `Partner card: ${cardName(view.partner_card)}`
@@ -436,7 +426,7 @@ function drawSheet(view) {
   const sides = view.scores.length;
   const table = $("sheet");
   const head = el("tr", {}, el("th", { scope: "col" }, "Hand"), el("th", { scope: "col" }, "Contract"),
-    ...Array.from({ length: sides }, (_, s) => el("th", { scope: "col" }, `Side ${s}`)));
+    ...Array.from({ length: sides }, (_, s) => el("th", { scope: "col", title: `Side ${s}`, "aria-label": `Side ${s}` }, sides > 2 ? `S${s}` : `Side ${s}`)));
   table.tHead.replaceChildren(head);
   const rows = (game.table ? game.table.sheet : []).map((row) => el("tr", {},
     el("td", {}, String(row.hand)),
@@ -625,11 +615,11 @@ function drawHandOver(view) {
   const row = game.table && game.table.sheet.length ? game.table.sheet[game.table.sheet.length - 1] : null;
   let text = "";
   if (view.contract) {
-    const needed = tricksNeeded(view.contract);
-    const side = sideOf(view.contract.contractor);
-    const taken = side === null ? view.tricks_won_by_seat[view.contract.contractor] : view.tricks_won[side];
-    const made = needed ? taken >= needed : taken === 0;
-    text = `${bidLabel(view.contract.bid)} by ${seatName(view.contract.contractor)}: ${taken} tricks, ${made ? "made" : "set"}. `;
+    const sides = new Set([view.contract.side]);
+    if (view.partner !== null) sides.add(view.seat_sides[view.partner]);
+    const taken = [...sides].reduce((sum, side) => sum + view.tricks_won[side], 0);
+    const done = row && row.hand === handOrdinal(view) ? (row.made ? ", made" : ", set") : "";
+    text = `${bidLabel(view.contract.bid)} by ${seatName(view.contract.contractor)}: ${taken} tricks${done}. `;
   } else {
     text = "Everyone passed: the hand is thrown in. ";
   }
