@@ -46,7 +46,7 @@ from five_hundred.sampling import player as sampling_player
 from five_hundred.sampling._simulation import _BidSimulator, _fits, _shown
 from five_hundred.sampling.player import _choice_of, _forced_first
 from five_hundred.search.playout import choice_action
-from five_hundred.state import inner
+from five_hundred.state import record_of
 
 
 def _endgame(seed: int, left: int) -> tuple[object, int]:
@@ -355,7 +355,7 @@ def test_the_playout_policy_plays_as_the_rule_based_player() -> None:
         contract = state.contract
         if state.phase is not Phase.PLAY or contract is None:
             continue
-        core = inner(state)
+        core = record_of(state)
         contractor = contract.contractor
         if isinstance(contract.bid, TrickBid):
             team = side_mask(rules, contractor)
@@ -382,7 +382,7 @@ def test_a_rollout_starts_with_its_card_and_the_best_mean_wins(
 ) -> None:
     state, seat = _endgame(4, 8)
     assert isinstance(state, GameState)
-    core = inner(state)
+    core = record_of(state)
     legal = legal_actions(state)
     assert len(legal) > 1
     # the forced policy's first choice is the card, then the policy decides
@@ -411,7 +411,7 @@ def test_a_rollout_starts_with_its_card_and_the_best_mean_wins(
             assert chosen == target
         else:
             assert chosen != target
-    assert core == inner(state)  # the state is unchanged
+    assert core == record_of(state)  # the state is unchanged
 
 
 def test_rollouts_lead_the_joker_in_no_trumps_naming_each_suit() -> None:
@@ -507,7 +507,7 @@ def test_the_simulated_discard_rule_is_the_rule_based_players() -> None:
         seat = state.to_act
         held = mask_from_cards(state.hands[seat])  # type: ignore[index]
         discard = bot.choose(state, seat)  # type: ignore[arg-type]
-        rule = rule_discard(inner(state)[SETUP].key, held)
+        rule = rule_discard(record_of(state)[SETUP].key, held)
         assert rule == mask_from_cards(discard.cards)  # type: ignore[union-attr]
         checked += 1
     assert checked >= 6

@@ -15,7 +15,7 @@ from five_hundred._engine.codes import (
     NO_SUIT,
     codes_from_mask,
 )
-from five_hundred._engine.core import LED, SETUP, Core, with_hands
+from five_hundred._engine.core import LED, SETUP, Record, with_hands
 from five_hundred._engine.playout import JOKER_LEAD, Policy, play_out
 from five_hundred._engine.solve import Table
 from five_hundred._rules_of_thumb import (
@@ -41,7 +41,7 @@ from five_hundred.scoring import contract_made
 from five_hundred.search.playout import choice_action
 from five_hundred.search.resample import resample
 from five_hundred.search.solver import solve_core_plays
-from five_hundred.state import GameState, Phase, apply, inner
+from five_hundred.state import GameState, Phase, apply, record_of
 from five_hundred.views import SeatView, view
 
 __all__ = ["LEVELS", "ROLLOUTS", "ActionValue", "SamplingPlayer"]
@@ -114,7 +114,7 @@ class ActionValue(NamedTuple):
 class _Sample(NamedTuple):
     """A deal drawn for a card decision, as the decision reads it."""
 
-    core: Core
+    core: Record
     bid: Bid
     team: frozenset[int]
     """The contracting side's seats."""
@@ -430,7 +430,7 @@ class SamplingPlayer:
             template = apply(template, self._rules.choose(view(template, actor), actor))
         if template.phase is not Phase.PLAY:
             return self._rules.choose(seen, seat), []
-        core = inner(template)
+        core = record_of(template)
         rules = seen.rules
         simulator = _BidSimulator(seen, seat, rng)
         budget = self.bid_budget
@@ -550,7 +550,7 @@ def _sample(sample: GameState, seat: int) -> _Sample:
     assert contract is not None  # the play has a contract
     team = _team(sample)
     won = sum(sample.tricks_won_by_seat[s] for s in team)
-    return _Sample(inner(sample), contract.bid, team, won, seat in team)
+    return _Sample(record_of(sample), contract.bid, team, won, seat in team)
 
 
 def _best_card(found: tuple[dict[int, float], int]) -> tuple[Action, list[ActionValue]]:
