@@ -402,11 +402,10 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         """The legal actions (of ``player``): OpenSpiel's ``legal_actions``."""
         now = self._now
         current = now.player
-        if current >= 0 and (player is None or player == current):
-            # (A player acts only once the cards are dealt: the table is there.  The
-            # ids are Table.legal's cache, read without its frame.)
-            ids = now.table._ids  # type: ignore[union-attr]
-            return list(now.table.legal() if ids is None else ids)  # type: ignore[union-attr]
+        table = now.table  # there once the cards are dealt, when a player acts
+        if current >= 0 and table is not None and (player is None or player == current):
+            ids = table._ids  # (Table.legal's cache, read without its frame)
+            return list(table.legal() if ids is None else ids)
         if player is None:
             return list(super().legal_actions())
         return list(super().legal_actions(player))
