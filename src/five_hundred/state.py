@@ -24,11 +24,10 @@ the typed view (cards, bids, contracts).  The rules of each phase sit side by si
 """
 
 import enum
-import functools
 import itertools
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any, Final, NamedTuple, Protocol, TypeVar, cast, runtime_checkable
+from typing import Any, Final, NamedTuple, Protocol, cast, runtime_checkable
 
 import attrs
 
@@ -585,20 +584,17 @@ def _describe(state: GameState) -> str:
     return "\n".join(lines)
 
 
-# The one place that fills a GameState: the attrs __init__ of a frozen class goes
-# through object.__setattr__, which costs about as much as the rest of a card play, so
-# the class has none (init=False).  _wrap makes an empty state by calling the class
-# (without an __init__, a third of the cost of object.__new__(GameState), measured)
-# and fills the one slot through its descriptor.
-_set_core: Final[Callable[[GameState, Record], None]] = GameState.__dict__[
-    "_record"
-].__set__
-
-
 def _wrap(core: Record) -> GameState:
-    """The state holding ``core``."""
+    """The state holding ``core``.
+
+    The class has no ``__init__`` (``init=False``: ``GameState()`` is the empty state,
+    and attrs' ``__init__`` of a frozen class, a Python frame, would cost every action
+    about a tenth of a card play more).  The record is set as that ``__init__`` sets a
+    frozen class's field, with ``object.__setattr__``; the hot paths of ``apply`` and
+    the engine's card play (``_engine.public``) do the same, inline.
+    """
     state = GameState()
-    _set_core(state, core)
+    object.__setattr__(state, "_record", core)
     return state
 
 
@@ -951,7 +947,7 @@ def _after_call(core: Record, parts: AuctionParts, log: Log) -> GameState:
     to_act: int = record[A_TO_ACT]
     if to_act >= 0:
         new = GameState()  # _wrap, inline on the most common call
-        _set_core(new, _core.called(core, parts, to_act, log))
+        object.__setattr__(new, "_record", _core.called(core, parts, to_act, log))
         return new
     rules: Rules = core[RULES]  # read once the auction is over (not on every call)
     contract = contract_of(book, record)
@@ -1300,7 +1296,7 @@ _ACTION_TYPES: Final = (
     CallPartner,
 )
 
-_FRONT: Final[Front] = (identity_slots(PLAYS), PLAYS, GameState, _set_core, _finish)
+_FRONT: Final[Front] = (identity_slots(PLAYS), PLAYS, GameState, _finish)
 """What the engine's card play on states builds and scores them with (compiled)."""
 _CALL_FRONT: Final[CallFront] = (*CALL_HOOKS, _after_call)
 """What the engine's call step reads, lists and wraps auctions with (compiled)."""
@@ -1308,9 +1304,8 @@ _CALL_FRONT: Final[CallFront] = (*CALL_HOOKS, _after_call)
 
 # -- the generator, the validator and apply -------------------------------------------
 
-_F = TypeVar("_F", bound=Callable[..., Any])
 
-
+@_entry.entry_point
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action of the player to act, in a canonical order.
 
@@ -1629,6 +1624,7 @@ def is_legal(
     return _reason(_core_of(state), action, seat) is None
 
 
+@_entry.entry_point
 def apply(
     state: GameState, action: Action, *, seat: int | Unchecked | None = UNCHECKED
 ) -> GameState:
@@ -1684,7 +1680,7 @@ def apply(
             if after[TO_ACT] is None:
                 return _finish(after)
             new = GameState()  # _wrap, inline on the most common path
-            _set_core(new, after)
+            object.__setattr__(new, "_record", after)
             return new
     elif phase == _BIDDING:
         book, record = core[HAND][H_AUCTION]
@@ -1700,37 +1696,9 @@ def apply(
     return rules.application(core, action, (core[LOG], action, _seat(core)))
 
 
-def _entry_point(fast: Callable[..., Any], documented: _F) -> _F:
-    """``fast`` under the name, docstring and signature of ``documented``.
-
-    A compiled function has a signature but no docstring: the public name is a
-    ``functools.partial`` of it (called through at C speed) carrying
-    ``documented``'s name, docstring and ``__wrapped__``, and pickled by its name
-    as the function was (``copy`` returns it as it is).
-    """
-    wrapped = functools.partial(fast)
-    functools.update_wrapper(wrapped, documented)
-    name = documented.__qualname__
-    vars(wrapped)["__reduce_ex__"] = lambda _protocol: name
-    return cast(_F, wrapped)
-
-
-# The compiled entry points of the two hottest calls (see _engine.entry): installed in
-# both builds (the tests run them in both), the public names bound to them only where
-# they are compiled (pure, the documented functions cost less than a call more).
+# The engine's entry points of the two hottest calls (see _engine.entry): installed in
+# both builds (the tests run them in both); the public names are theirs only where they
+# are compiled (see the decorator of legal_actions and apply, _entry.entry_point).
 _entry.install(
-    _FRONT,
-    _CALL_FRONT,
-    (PLAY_TABLES, PLAYS_CACHE_SIZE, SUIT_PLAYS_CACHE_SIZE),
-    legal_actions,
-    apply,
+    _FRONT, _CALL_FRONT, (PLAY_TABLES, PLAYS_CACHE_SIZE, SUIT_PLAYS_CACHE_SIZE)
 )
-if _compiled:
-    legal_actions = _entry_point(_entry.legal_actions, legal_actions)
-    apply = _entry_point(_entry.apply, apply)
-    # the property read at every action of a game loop, with the compiled getter
-    setattr(  # noqa: B010 (a property of the class: mypy keeps the declared one)
-        GameState,
-        "to_act",
-        property(_entry.seat_to_act, doc=GameState.__dict__["to_act"].__doc__),
-    )

@@ -6,19 +6,28 @@ around one engine call (:func:`._engine.public.state_listing`,
 listing a card play.  These two functions make that engine call from compiled code
 and hand everything else to the facade's own function (the reference, and the
 public name's ``__wrapped__``): an object that is not a state, another phase, an
-action not listed, a seat not to act.  The facade installs what they need in
-:data:`HOOKS` (:func:`install`) when ``five_hundred.state`` is imported, and binds
-the public names to them only in the compiled build.
+action not listed, a seat not to act.
+
+The facade's one hook is :func:`entry_point`, the decorator of its ``legal_actions``
+and ``apply``: it keeps the documented function as this module's fallback, and makes
+the public name this module's function of the same name only in the compiled build.
+The facade installs the rest of what they need in :data:`HOOKS` (:func:`install`)
+when ``five_hundred.state`` is imported.
 
 A state's record is read as its attribute ``_record``, as the facade reads it.
 """
 
-from typing import Any, Final
+import functools
+from collections.abc import Callable
+from typing import Any, Final, TypeVar, cast
 
-from five_hundred._engine.core import TO_ACT, UNCHECKED
+from five_hundred._engine import compiled
+from five_hundred._engine.core import UNCHECKED
 from five_hundred._engine.public import state_action, state_listing
 
-__all__ = ["HOOKS", "apply", "install", "legal_actions", "seat_to_act"]
+__all__ = ["HOOKS", "apply", "entry_point", "install", "legal_actions"]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 HOOKS: Final[list[Any]] = [None] * 7
 """What the facade installs (see :func:`install`), read by index."""
@@ -31,23 +40,45 @@ _LISTING: Final = 5
 _APPLY: Final = 6
 
 
-def install(
-    front: Any,
-    call_front: Any,
-    listing_args: tuple[Any, int, int],
-    listing: Any,
-    application: Any,
-) -> None:
+def install(front: Any, call_front: Any, listing_args: tuple[Any, int, int]) -> None:
     """Set :data:`HOOKS` (the facade, once).
 
-    The fronts of ``state_action``, the tables and sizes of ``state_listing``, and the
-    facade's ``legal_actions`` and ``apply``.
+    The fronts of ``state_action`` and the tables and sizes of ``state_listing``.
     """
     HOOKS[_FRONT] = front
     HOOKS[_CALL_FRONT] = call_front
     HOOKS[_TABLES], HOOKS[_WHOLE], HOOKS[_SUIT] = listing_args
-    HOOKS[_LISTING] = listing
-    HOOKS[_APPLY] = application
+
+
+def entry_point(documented: _F) -> _F:
+    """The public name of the facade's ``legal_actions`` or ``apply`` (``documented``).
+
+    ``documented`` is kept as the fallback of this module's function of the same name
+    (in both builds: the tests run these functions in both).  Pure, the public name is
+    ``documented`` itself (a call of this module's function would cost a frame more).
+    Compiled, a compiled function has a signature but no docstring: the public name is
+    a ``functools.partial`` of this module's function (called through at C speed)
+    carrying ``documented``'s name, docstring and ``__wrapped__``, and pickled by its
+    name as the function was (``copy`` returns it as it is).
+    """
+    name = documented.__name__
+    fast: Callable[..., Any]
+    if name == "legal_actions":
+        HOOKS[_LISTING] = documented
+        fast = legal_actions
+    elif name == "apply":
+        HOOKS[_APPLY] = documented
+        fast = apply
+    else:
+        msg = f"no entry point for {name!r}"
+        raise ValueError(msg)
+    if not compiled:
+        return documented
+    wrapped = functools.partial(fast)
+    functools.update_wrapper(wrapped, documented)
+    qualified = documented.__qualname__
+    vars(wrapped)["__reduce_ex__"] = lambda _protocol: qualified
+    return cast(_F, wrapped)
 
 
 def legal_actions(state: Any) -> Any:
@@ -72,13 +103,3 @@ def apply(state: Any, action: Any, *, seat: Any = UNCHECKED) -> Any:
         return hooks[_APPLY](state, action, seat=seat)  # the facade's TypeError
     found = state_action(core, action, seat, hooks[_FRONT], hooks[_CALL_FRONT])
     return found if found is not None else hooks[_APPLY](state, action, seat=seat)
-
-
-def seat_to_act(state: Any) -> Any:
-    """``state.to_act``: the compiled build's getter of that property.
-
-    A Python property's getter is a frame at every read, and a game loop reads it at
-    every action; compiled, the read is the slot's lookup and one tuple item.
-    """
-    record: tuple[Any, ...] = state._record
-    return record[TO_ACT]

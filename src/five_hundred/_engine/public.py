@@ -42,19 +42,19 @@ __all__ = [
     "identity_index",
     "identity_slots",
     "listed_calls",
+    "new_state",
     "state_action",
     "state_call",
     "state_listing",
     "state_play",
 ]
 
-Front = tuple[tuple[int, ...], tuple[Any, ...], Any, Any, Any]
-"""What :func:`state_play` needs of the facade: ``(slots, plays, new, store, finish)``.
+Front = tuple[tuple[int, ...], tuple[Any, ...], Any, Any]
+"""What :func:`state_play` needs of the facade: ``(slots, plays, state_class, finish)``.
 
 ``plays`` holds the shared play of each card code (the plays the facade lists, logged
 with the card) and ``slots`` finds a play's code by identity (:func:`identity_slots`
-of ``plays``); ``new()``
-makes an empty state and ``store(state, record)`` puts a record in it;
+of ``plays``); ``state_class`` is the class of the states (see :func:`new_state`);
 ``finish(record)`` is the scored state of a record whose hand is over.
 """
 
@@ -69,8 +69,20 @@ book and its engine record (:class:`._engine.auction.AuctionRecord`).  The book'
 ``listing(book, record, seat)`` makes (and keeps) the listing of ``seat``'s calls:
 the calls, then a dict of the rank of each by its ``id``.  ``after_call(core, parts,
 log)`` is the state once a call ends the auction.  A state still in the auction is
-built with :data:`Front`'s ``new`` and ``store``.
+built with :func:`new_state` of :data:`Front`'s class.
 """
+
+
+def new_state(state_class: Any, record: Record) -> Any:
+    """A new state of the facade's ``state_class`` holding ``record``.
+
+    The class has no ``__init__`` (called bare, it makes the empty state) and one
+    field, ``_record``, set as attrs' ``__init__`` of a frozen class sets a field: with
+    ``object.__setattr__`` (compiled, without the Python frame of that ``__init__``).
+    """
+    made = state_class()
+    object.__setattr__(made, "_record", record)
+    return made
 
 
 def state_action(
@@ -172,9 +184,7 @@ def state_call(
     next_seat: int = after[A_TO_ACT]
     if next_seat < 0:  # the auction is over: the contract, or a throw-in
         return call_front[1](core, moved, log)
-    made = front[2]()
-    front[3](made, called(core, moved, next_seat, log))
-    return made
+    return new_state(front[2], called(core, moved, next_seat, log))
 
 
 def state_play(core: Record, action: Any, seat: Any, front: Front) -> Any:
@@ -187,15 +197,13 @@ def state_play(core: Record, action: Any, seat: Any, front: Front) -> Any:
         seat is not UNCHECKED and (type(seat) is not int or seat != core[TO_ACT])
     ):
         return None  # (the phase first: the other phases' actions pass by)
-    slots, plays, new, store, finish = front
+    slots, plays, state_class, finish = front
     after = play_id(core, identity_index(slots, plays, action), plays)
     if after is None:
         return None
     if after[TO_ACT] is None:  # the hand is over: the facade scores it
         return finish(after)
-    made = new()
-    store(made, after)
-    return made
+    return new_state(state_class, after)
 
 
 # An identity lookup: a dict by ``id`` would box the address into a new int object,
