@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from five_hundred import Card, GameState, Phase, parse_card
+from five_hundred import Card, GameState, Phase, PlayCard, parse_card, record
 from tests.extras import need
 
 jsonschema = need("jsonschema")
@@ -30,6 +30,7 @@ _BY_TYPE = {
     "error": "error-message.json",
     "action": "action-message.json",
     "next_hand": "next-hand-message.json",
+    "review": "review-message.json",
 }
 
 
@@ -110,6 +111,37 @@ def view_cards(data: dict[str, Any]) -> set[Card]:
         word, _, rest = action.partition(" ")
         if word in ("PLAY", "DISCARD"):
             texts += rest.split(":")[0].split()
+    return {parse_card(text) for text in texts}
+
+
+def hidden_after_hand(state: GameState, seat: int | None) -> set[Card]:
+    """The cards ``seat`` cannot know once the hand of ``state`` is over.
+
+    Those of :func:`hidden_from`, but for every card played in the hand (seen by
+    all) and, for the contractor, the kitty it took up.
+    """
+    hidden = hidden_from(state, seat)
+    actions = record(state).hands[-1].actions
+    hidden.difference_update(a.card for a in actions if isinstance(a, PlayCard))
+    contract = state.contract
+    if contract is not None and seat == contract.contractor:
+        hidden.difference_update(state.kitty)
+    return hidden
+
+
+def review_cards(message: dict[str, Any]) -> set[Card]:
+    """Every card a review message names: in the choices made and the best ones."""
+    review = message["review"]
+    if review is None:
+        return set()
+    choices = [*review["choices"]]
+    choices += [c for summary in review["seats"] for c in summary["biggest"]]
+    texts: list[str] = []
+    for choice in choices:
+        for action in [choice["action"], *(choice["best"] or [])]:
+            word, _, rest = action.partition(" ")
+            if word in ("PLAY", "DISCARD"):
+                texts += rest.split(":")[0].split()
     return {parse_card(text) for text in texts}
 
 

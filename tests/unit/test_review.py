@@ -379,3 +379,22 @@ def test_cards_get_a_sampled_value_from_what_the_seat_knew() -> None:
             assert choice.sampled_cost == 0
     assert any(c.sampled_cost != c.cost_points for c in plays)
     assert review(state, bid_samples=0).hands[-1].choices[1].sampled_cost is None
+
+
+def test_a_review_without_some_choices_counts_its_summaries_again() -> None:
+    state = play_hand(new_game(seed=2), [RuleBasedPlayer()] * 4)
+    hand = review(state, bid_samples=0).hands[0]
+    assert hand.without() == hand
+    hidden = hand.without("discard")
+    assert [c for c in hand.choices if c.kind != "discard"] == list(hidden.choices)
+    for kept, summary in zip(hidden.seats, hand.seats, strict=True):
+        errors = [c for c in hidden.choices if c.seat == summary.seat and c.error]
+        assert kept.errors == len(errors)
+        assert kept.points_lost == sum(c.cost_points or 0 for c in errors)
+        assert all(c.kind != "discard" for c in kept.biggest)
+    for side in hidden.sides:
+        own = [s for s in hidden.seats if s.seat in side.seats]
+        assert side.points_lost == sum(s.points_lost for s in own)
+    discard = next(c for c in hand.choices if c.kind == "discard")
+    before, after = hand.seats[discard.seat], hidden.seats[discard.seat]
+    assert before.points_lost - after.points_lost == (discard.cost_points or 0)

@@ -39,12 +39,17 @@ from five_hundred._checks import check_seed
 from five_hundred._engine.solve import Table
 from five_hundred.actions import Action, Discard
 from five_hundred.analysis.model import (
+    _BIGGEST,
     CallReview,
     ChoiceReview,
     GameReview,
     HandReview,
     SeatSummary,
     SideSummary,
+    _by_cost,
+    _seat_summary,
+    _side_summary,
+    _totals,
 )
 from five_hundred.bidding import Call, MisereBid, Pass, TrickBid
 from five_hundred.bots import RuleBasedPlayer
@@ -74,8 +79,6 @@ from five_hundred.views import view
 
 __all__ = ["review"]
 
-_BIGGEST = 3
-"""How many of a seat's errors its summary lists."""
 _EVEN = 1e-9
 """Sampled values closer than this are equal (sums of the same terms in another order)."""
 _SOFT_SHARE = 0.8
@@ -619,48 +622,21 @@ def _solved_choice(decision: _Decision, result: object) -> ChoiceReview:
     )
 
 
-def _by_cost(choice: ChoiceReview) -> tuple[int, int]:
-    """The costliest first: by points, then tricks."""
-    return (-(choice.cost_points or 0), -(choice.cost_tricks or 0))
-
-
 def _summaries(
     rules: Rules, calls: Sequence[CallReview], choices: Sequence[ChoiceReview]
 ) -> tuple[list[SeatSummary], list[SideSummary]]:
     """Each seat's and each side's errors and what they cost."""
-    seats = []
-    for seat in range(rules.players):
-        errors = [c for c in choices if c.seat == seat and c.error]
-        errors.sort(key=_by_cost)
-        seats.append(
-            SeatSummary(
-                seat,
-                len(errors),
-                sum(c.cost_tricks or 0 for c in errors),
-                sum(c.cost_points or 0 for c in errors),
-                sum(c.cost or 0.0 for c in calls if c.seat == seat),
-                errors[:_BIGGEST],
-            )
-        )
+    seats = [_seat_summary(seat, calls, choices) for seat in range(rules.players)]
     return seats, _sides(rules, seats)
 
 
 def _sides(rules: Rules, seats: Sequence[SeatSummary]) -> list[SideSummary]:
-    sides = []
-    for side in range(rules.sides):
-        own = [s for s in seats if side_of(rules, s.seat) == side]
-        sides.append(SideSummary(side, tuple(s.seat for s in own), *_totals(own)))
-    return sides
-
-
-def _totals(summaries: Sequence[SeatSummary]) -> tuple[int, int, int, float]:
-    """The errors, tricks lost, points lost and calls' points lost of summaries."""
-    return (
-        sum(s.errors for s in summaries),
-        sum(s.tricks_lost for s in summaries),
-        sum(s.points_lost for s in summaries),
-        sum(s.call_points_lost for s in summaries),
-    )
+    return [
+        _side_summary(
+            side, [s.seat for s in seats if side_of(rules, s.seat) == side], seats
+        )
+        for side in range(rules.sides)
+    ]
 
 
 def _merged(rules: Rules, hands: Sequence[HandReview]) -> list[SeatSummary]:

@@ -51,6 +51,17 @@ def _pace_arg(text: str) -> float:
     return pace
 
 
+def _review_time_arg(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 60:
+        msg = f"invalid review time {text!r}: expected seconds from 0 to 60 (0: off)"
+        raise argparse.ArgumentTypeError(msg)
+    return seconds
+
+
 def add_parser(commands: _Commands) -> None:
     """Add the ``serve`` subcommand to the command line's subcommands."""
     parser = _add_command(
@@ -84,6 +95,13 @@ def add_parser(commands: _Commands) -> None:
         metavar="SECONDS",
         help="how long computer players wait before each move (default 0.6)",
     )
+    parser.add_argument(
+        "--review-time",
+        type=_review_time_arg,
+        default=5.0,
+        metavar="SECONDS",
+        help="the longest the review of a hand may take (default 5; 0: no reviews)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -99,7 +117,7 @@ def run(args: argparse.Namespace, out: _Out) -> int:
         raise _UsageError(msg) from None
     db = args.db if args.db is not None else default_db()
     try:
-        app = create_app(db, pace=args.pace)
+        app = create_app(db, pace=args.pace, review_time=args.review_time or None)
     except (OSError, sqlite3.Error) as error:
         msg = f"cannot open the database {str(db)!r}: {error}"
         raise _UsageError(msg) from None
