@@ -156,9 +156,18 @@ def free_port() -> int:
 class ServerProcess:
     """``five-hundred serve`` in a child process, on a free loopback port."""
 
-    def __init__(self, db: Path, *, pace: float = 0.0, port: int | None = None) -> None:
+    def __init__(
+        self,
+        db: Path,
+        *,
+        pace: float = 0.0,
+        port: int | None = None,
+        review_time: float = 0.0,
+    ) -> None:
         self.db = db
         self.pace = pace
+        self.review_time = review_time
+        """Seconds the review of a hand may take (``--review-time``; 0: none)."""
         self.port = free_port() if port is None else port
         self.process: subprocess.Popen[str] | None = None
         self.log = db.with_name(f"{db.name}.{self.port}.log")
@@ -179,6 +188,7 @@ class ServerProcess:
             str(self.port),
         ]
         command += ["--db", str(self.db), "--pace", str(self.pace)]
+        command += ["--review-time", str(self.review_time)]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         with self.log.open("a") as log:
             self.process = subprocess.Popen(
