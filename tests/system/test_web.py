@@ -680,6 +680,11 @@ def test_the_review_is_stored_and_shown_again_after_a_restart(
                 if seen["to_act"] == 0:
                     ws.send_json({"type": "action", "action": seen["legal_actions"][0]})
                 seen = receive_view(ws)
+            first_review = receive(ws)
+            while first_review["type"] != "review":
+                first_review = receive(ws)
+            assert first_review["status"] == "computing"
+            assert first_review["review"] is None
             shown = receive_review(ws)
         assert shown["status"] == "ready"
 
