@@ -107,13 +107,13 @@ def floor_hands(walks: Sequence[tuple[Any, tuple[Any, ...]]]) -> int:
     entry, in a new state.  No rule is checked and no card moves.
     """
     from five_hundred._engine.core import LOG, TO_ACT
-    from five_hundred.state import outer
+    from five_hundred.state import state_of
 
     def step(state: Any, action: Any) -> Any:
-        record = state._s
+        record = state._record
         fields = list(record)
         fields[LOG] = (record[LOG], action, record[TO_ACT])  # the log entry
-        return outer(tuple(fields))  # type: ignore[arg-type]  # (a record: see Core)
+        return state_of(tuple(fields))  # type: ignore[arg-type]  # (a record)
 
     random_ = random.Random(SEED).random
     count = 0

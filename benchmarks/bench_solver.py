@@ -4,7 +4,8 @@ Run ``python benchmarks/bench_solver.py [--deals N]``.  It times
 :func:`five_hundred.solve_plays` at the opening lead of full four-player deals in three
 contracts (a trump suit, No Trumps with the Joker, misère), each deal walked to the play
 outside the timing (seat 0 wins the auction; the discard and nomination are the
-rule-based player's), and reports the mean and 95th percentile.  As the anchor it times
+rule-based player's), and reports the mean, the 95th and 99th percentiles and the
+maximum (``--players 6``: six-player deals, where the worst cases are).  As the anchor it times
 ``endplay``'s DDS ``solve_board`` (a C++ solver on a 13-trick, 52-card problem: every
 card of the player on lead) on random bridge deals in the same run, when ``endplay``
 is installed (``pip install endplay``), and prints the ratios.  The anchor is
@@ -49,25 +50,31 @@ from five_hundred import (
 )
 from five_hundred.sampling._simulation import _contract_state
 
-_OPEN_MISERE = Rules(misere_needs_seven=False)
-"""The standard game, with misère open at once (the gate shapes only the auction)."""
+
+def _open_misere(players: int) -> Rules:
+    """The standard game, with misère open at once (the gate shapes only the auction)."""
+    return Rules.for_players(players).replace(misere_needs_seven=False)
 
 
-def _states(bid: TrickBid | object, deals: int) -> list[GameState]:
+def _states(bid: TrickBid | object, deals: int, players: int = 4) -> list[GameState]:
     states: list[GameState] = []
     seed = 0
+    rules = _open_misere(players)
     while len(states) < deals:
-        state = _contract_state(new_game(_OPEN_MISERE, seed=seed, dealer=3), 0, bid)  # type: ignore[arg-type]
+        start = new_game(rules, seed=seed, dealer=players - 1)
+        state = _contract_state(start, 0, bid)  # type: ignore[arg-type]
         seed += 1
         if state is not None:
             states.append(state)
     return states
 
 
-def _summary(times: list[float]) -> tuple[float, float]:
+def _summary(times: list[float]) -> tuple[float, float, float, float]:
+    """The mean, the 95th and 99th percentiles and the maximum."""
     times = sorted(times)
     p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
-    return statistics.fmean(times), p95
+    p99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))]
+    return statistics.fmean(times), p95, p99, times[-1]
 
 
 Solver = Callable[[int, int], float]
@@ -75,9 +82,9 @@ Solver = Callable[[int, int], float]
 seconds out."""
 
 
-def _local(deals: int) -> Solver:
+def _local(deals: int, players: int = 4) -> Solver:
     """The solver of this interpreter's build, its states walked to the play at once."""
-    states = [_states(bid, deals) for bid in KINDS.values()]
+    states = [_states(bid, deals, players) for bid in KINDS.values()]
 
     def solve(kind: int, index: int) -> float:
         state = states[kind][index]
@@ -131,10 +138,12 @@ KINDS: dict[str, TrickBid | object] = {
 
 
 class Measure(NamedTuple):
-    """One contract's pass: ``solve_plays``'s mean and p95, and DDS's mean around it."""
+    """One contract's pass: ``solve_plays``'s times, and DDS's mean around it."""
 
     mean: float
     p95: float
+    p99: float
+    slowest: float
     anchor: float | None
     """DDS's mean over the bridge deals solved between this pass's deals."""
 
@@ -152,8 +161,9 @@ def _measure(solve: Solver, deals: int, bridge: list[Any] | None) -> list[Measur
                 ]
                 anchor.extend(_dds(deal) for deal in share)
             ours.append(solve(kind, index))
-        mean, p95 = _summary(ours)
-        out.append(Measure(mean, p95, statistics.fmean(anchor) if anchor else None))
+        mean, p95, p99, slowest = _summary(ours)
+        dds = statistics.fmean(anchor) if anchor else None
+        out.append(Measure(mean, p95, p99, slowest, dds))
     return out
 
 
@@ -166,10 +176,13 @@ def main() -> None:
         "--compiled-python",
         help="also time the solver under this interpreter (with the compiled wheel)",
     )
+    parser.add_argument(
+        "--players", type=int, choices=(4, 6), default=4, help="players (default 4)"
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        _serve(args.deals)
+        _serve(args.deals, args.players)
         return
     bridge = _bridge_deals(max(args.deals, 20))
     if bridge is None:
@@ -179,18 +192,27 @@ def main() -> None:
     builds: list[tuple[str, Callable[[], AbstractContextManager[Solver]]]] = [
         (
             "pure" if not five_hundred.compiled else "compiled",
-            lambda: contextlib.nullcontext(_local(args.deals)),
+            lambda: contextlib.nullcontext(_local(args.deals, args.players)),
         )
     ]
     if args.compiled_python:
-        builds.append(("compiled", lambda: _remote(args.compiled_python, args.deals)))
+        builds.append(
+            (
+                "compiled",
+                lambda: _remote(args.compiled_python, args.deals, args.players),
+            )
+        )
     for build, solver in builds:
         with solver() as solve:
             measured = _measure(solve, args.deals, bridge)
-        for name, (mean, p95, anchor) in zip(KINDS, measured, strict=True):
+        for name, (mean, p95, p99, slowest, anchor) in zip(
+            KINDS, measured, strict=True
+        ):
             line = (
-                f"{build}: solve_plays, opening lead, {name}: mean {mean * 1e3:.1f} ms,"
-                f" p95 {p95 * 1e3:.1f} ms"
+                f"{build}: solve_plays, {args.players} players, opening lead, {name}: "
+                f"mean {mean * 1e3:.1f} ms, p95 {p95 * 1e3:.1f} ms, "
+                f"p99 {p99 * 1e3:.1f} ms, max {slowest * 1e3:.1f} ms "
+                f"({args.deals} deals)"
             )
             if anchor is not None:
                 line += (
@@ -200,12 +222,12 @@ def main() -> None:
             print(line)
 
 
-def _serve(deals: int) -> None:
+def _serve(deals: int, players: int) -> None:
     """Serve :func:`_local`'s solver on stdin/stdout: ``kind index`` in, seconds out.
 
     The first line out says which build this interpreter runs.
     """
-    solve = _local(deals)
+    solve = _local(deals, players)
     print(json.dumps({"compiled": five_hundred.compiled}), flush=True)
     for line in sys.stdin:
         kind, index = map(int, line.split())
@@ -213,9 +235,10 @@ def _serve(deals: int) -> None:
 
 
 @contextlib.contextmanager
-def _remote(python: str, deals: int) -> Iterator[Solver]:
+def _remote(python: str, deals: int, players: int) -> Iterator[Solver]:
     """The solver of another interpreter (a compiled build), one deal at a time."""
     command = [python, __file__, "--serve", "--deals", str(deals)]
+    command += ["--players", str(players)]
     with subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
     ) as process:

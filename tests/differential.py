@@ -37,7 +37,7 @@ from five_hundred import (
 )
 from five_hundred._engine.core import SETUP
 from five_hundred.search.playout import playout
-from five_hundred.state import inner
+from five_hundred.state import record_of
 from tests.random_games import random_action
 
 __all__ = ["RULE_SETS", "hand_transcript", "main", "transcripts"]
@@ -106,7 +106,7 @@ def hand_transcript(index: int) -> Iterator[str]:
     yield f"hand {index} players={rules.players} rules={index % len(RULE_SETS)}"
     played_out = False
     while state.to_act is not None:
-        core = inner(state)
+        core = record_of(state)
         actions = legal_actions(state)
         yield f"{state.phase.name} {state.to_act} {core[1:3]} {core[7:]}"
         yield " ".join(map(str, actions))

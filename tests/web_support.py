@@ -20,6 +20,7 @@ from typing import Any
 from five_hundred import Card, GameState, Phase, PlayCard, parse_card, record
 from tests.extras import need
 
+need("starlette")  # the web extra, before its package is read
 jsonschema = need("jsonschema")
 referencing = need("referencing")
 

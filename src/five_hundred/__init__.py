@@ -44,6 +44,7 @@ from five_hundred.bots import (
     Player,
     RandomPlayer,
     RuleBasedPlayer,
+    hand_strength,
     play_game,
     play_hand,
 )
@@ -79,6 +80,7 @@ from five_hundred.rules import (
     side_of,
 )
 from five_hundred.sampling import (
+    ActionValue,
     BidAdvice,
     MatchResult,
     SamplingPlayer,
@@ -135,6 +137,7 @@ __all__ = [
     "PASS",
     "PERFECT",
     "Action",
+    "ActionValue",
     "Auction",
     "Bid",
     "BidAdvice",
@@ -203,6 +206,7 @@ __all__ = [
     "format_cards",
     "format_scoring_table",
     "game_winners",
+    "hand_strength",
     "is_legal",
     "is_slam",
     "joker_nominations",

@@ -25,6 +25,7 @@ __all__ = [
     "follow_choice",
     "keep_order",
     "lead_choice",
+    "misere_choice",
     "order_of",
     "rule_discard",
     "rule_policy",
@@ -143,15 +144,46 @@ def follow_choice(
     return min(choices, key=order.low.__getitem__)
 
 
+def misere_choice(
+    order: Order,
+    choices: tuple[int, ...],
+    led: int,
+    power: int,
+    contractor: bool,
+    under_contractor: bool,
+) -> int:
+    """The rules of thumb's follow in misère (a lead is the weakest card).
+
+    The contractor (``contractor``) plays its highest card that still loses to the
+    winning card (key ``power``), else its highest; a defender keeps the contractor
+    winning (``under_contractor``) with its highest card under it, else plays its
+    weakest.
+    """
+    row = order.rows[led]
+    if contractor:
+        losing = [c for c in choices if row[c] < power]
+        return max(losing or choices, key=order.high.__getitem__)
+    if under_contractor:
+        under = [c for c in choices if row[c] < power]
+        if under:
+            return max(under, key=order.high.__getitem__)
+    return min(choices, key=order.low.__getitem__)
+
+
 def rule_policy(
-    setup: Setup, team: int, friends: tuple[int, ...], named: list[int] | None = None
+    setup: Setup,
+    team: int,
+    friends: tuple[int, ...],
+    named: list[int] | None = None,
+    misere: int = -1,
 ) -> Policy:
-    """A playout policy that plays trick contracts as the rule-based player does.
+    """A playout policy that plays as the rule-based player does.
 
     ``team`` is the contracting side's seats (a mask), ``friends[seat]`` the seats
     ``seat`` plays with (a mask).  ``named`` (one item) holds the suit an
     un-nominated Joker named when it was led, for a Joker led before the playout
-    started; a lead by the policy sets it.
+    started; a lead by the policy sets it.  ``misere``: the contractor's seat in a
+    misère contract (played by :func:`misere_choice`), else -1.
     """
     order = order_of(setup.key)
     eff = order.eff
@@ -164,6 +196,11 @@ def rule_policy(
         named = [NO_SUIT]
 
     def policy(seat: int, choices: tuple[int, ...], trick: tuple[int, ...]) -> int:
+        if not trick and misere >= 0:
+            choice = min(choices, key=order.low.__getitem__)
+            if choice > JOKER_CODE:
+                named[0] = choice - JOKER_LEAD
+            return choice
         if not trick:
             choice = lead_choice(order, choices, bool(team >> seat & 1))
             if choice > JOKER_CODE:
@@ -176,6 +213,10 @@ def rule_policy(
             led = named[0]
         index, power = winning(order, trick, led)
         winner = winners[seat, len(trick), index]
+        if misere >= 0:
+            return misere_choice(
+                order, choices, led, power, seat == misere, winner == misere
+            )
         return follow_choice(
             order, choices, led, power, not friends[seat] >> winner & 1
         )

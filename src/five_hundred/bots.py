@@ -27,10 +27,12 @@ import secrets
 from collections.abc import Iterable, Sequence
 from typing import Final, Protocol, cast, runtime_checkable
 
+from five_hundred._checks import check_rules
 from five_hundred._rules_of_thumb import (
     follow_choice,
     keep_order,
     lead_choice,
+    misere_choice,
     order_of,
     winning,
 )
@@ -57,7 +59,7 @@ from five_hundred.cards import (
     quote,
 )
 from five_hundred.dealing import KITTY_SIZE, SplitMix64, pack
-from five_hundred.errors import InvalidStateError
+from five_hundred.errors import InvalidStateError, wrong_type
 from five_hundred.rules import Rules, side_of
 from five_hundred.state import (
     GameState,
@@ -69,13 +71,14 @@ from five_hundred.state import (
     next_hand,
     play_order,
 )
-from five_hundred.tricks import PlayContext, card_power, effective_suit, trick_winner
+from five_hundred.tricks import PlayContext, card_power, effective_suit
 from five_hundred.views import SeatView, Trick, known_partner, view
 
 __all__ = [
     "Player",
     "RandomPlayer",
     "RuleBasedPlayer",
+    "hand_strength",
     "play_game",
     "play_hand",
 ]
@@ -359,6 +362,49 @@ def _strain_estimate(hand: Sequence[Card], strain: Strain, rules: Rules) -> floa
     return _trump_estimate(hand, strain, rules) + _help(rules)
 
 
+def hand_strength(
+    hand: Sequence[Card], strain: Strain, rules: Rules = Rules()
+) -> float:
+    """The tricks a side may expect in ``strain`` when one of its seats holds ``hand``.
+
+    The estimate the players share: :class:`RuleBasedPlayer` bids up to it, and the
+    sampling player (:class:`~five_hundred.sampling.SamplingPlayer`) reads the other
+    seats' bids and passes with it.  It adds what the hand may take itself (with
+    trumps: the six top trumps 1, 0.95, 0.8, 0.65, 0.4 and 0.2, a lower one 0.3,
+    0.55 more for each trump past four, 0.85 an outside ace, 0.35 a guarded king,
+    0.5 a void and 0.2 a singleton with three trumps or more; in No Trumps: the
+    Joker, aces and long suits under them, guarded kings and queens, less 0.6 for
+    a suit the opponents may run) to what partners and
+    the kitty usually bring (2.4 to 3.0 tricks by the number of players, tuned by
+    self-play).  It is a rule of thumb, not a promise: see
+    :doc:`/explanation/bidding` for how hands are valued.
+
+    >>> from five_hundred import Rules, Strain, parse_cards
+    >>> hand = parse_cards("JK JH JD AH KH QH 10S AS KC 4D")
+    >>> round(hand_strength(hand, Strain.HEARTS, Rules()), 2)
+    9.25
+
+    Raises:
+        TypeError: if ``hand`` is not a sequence of cards (text: read it with
+            :func:`~five_hundred.cards.parse_cards`), ``strain`` not a
+            :class:`~five_hundred.cards.Strain` or ``rules`` not a
+            :class:`~five_hundred.rules.Rules`.
+        InvalidStateError: if the hand repeats a card.
+    """
+    given: object = hand
+    if isinstance(given, str) or not isinstance(given, Sequence):
+        wrong_type(given, "a sequence of Card values", "parse_cards")
+    for card in hand:
+        if not isinstance(cast(object, card), Card):
+            wrong_type(card, "a Card", "parse_card")
+    if len(set(hand)) != len(hand):
+        msg = f"a hand holds each card once; got {quote(' '.join(map(str, hand)))}"
+        raise InvalidStateError(msg)
+    if not isinstance(cast(object, strain), Strain):
+        wrong_type(strain, "a Strain")
+    return _strain_estimate(tuple(hand), strain, check_rules(rules))
+
+
 def _estimates(hand: Sequence[Card], rules: Rules) -> dict[Strain, float]:
     """The tricks this seat's side may expect in each strain."""
     return {s: _strain_estimate(hand, s, rules) for s in _STRAINS}
@@ -538,7 +584,7 @@ def _play(seen: _Seen) -> PlayCard:
     if len(cards) == 1:
         card = cards[0]
     elif context.misere:
-        card = _misere_card(seen, order, cards)
+        card = _misere_card(seen, cards)
     else:
         card = _trick_card(seen, cards)
     chosen = options[card]
@@ -548,23 +594,6 @@ def _play(seen: _Seen) -> PlayCard:
     rest = [c for c in seen.hand if c != JOKER]
     longest = _longest_suit(rest, order) if rest else None
     return next((p for p in chosen if p.suit == longest), chosen[0])
-
-
-def _lowest(cards: Sequence[Card], order: _Order) -> Card:
-    strength = order.strength
-    return min(cards, key=lambda c: (strength[c], card_code(c)))
-
-
-def _highest(cards: Sequence[Card], order: _Order) -> Card:
-    strength = order.strength
-    return max(cards, key=lambda c: (strength[c], -card_code(c)))
-
-
-def _winning_now(seen: _Seen) -> tuple[int, int]:
-    """The seat winning the trick in progress and the power it wins with."""
-    index = trick_winner(seen.trick, seen.context, seen.led_suit)
-    power = _order(seen.context).power[seen.led_suit][seen.trick[index]]
-    return seen.trick_seats[index], power
 
 
 def _with_me(seen: _Seen, other: int) -> bool:
@@ -595,21 +624,18 @@ def _trick_card(seen: _Seen, cards: list[Card]) -> Card:
     return CARDS_BY_CODE[follow_choice(order, choices, led, power, beat)]
 
 
-def _misere_card(seen: _Seen, order: _Order, cards: list[Card]) -> Card:
-    contractor = seen.contract.contractor
+def _misere_card(seen: _Seen, cards: list[Card]) -> Card:
+    """The lead or follow of a misère contract: the shared rules of thumb on codes."""
+    order = order_of(seen.context.key)
+    choices = tuple(sorted(card_code(c) for c in cards))
     if not seen.trick:
-        return _lowest(cards, order)
-    by_power = order.power[seen.led_suit]
-    winner, power = _winning_now(seen)
-    if seen.seat == contractor:
-        losing = [c for c in cards if by_power[c] < power]
-        return _highest(losing or cards, order)
-    if winner == contractor:
-        # Keep the contractor winning: play under the contractor's card.
-        under = [c for c in cards if by_power[c] < power]
-        if under:
-            return _highest(under, order)
-    return _lowest(cards, order)
+        return CARDS_BY_CODE[min(choices, key=order.low.__getitem__)]
+    led = seen.led_suit.value
+    index, power = winning(order, tuple(card_code(c) for c in seen.trick), led)
+    contractor = seen.contract.contractor
+    under = seen.trick_seats[index] == contractor
+    choice = misere_choice(order, choices, led, power, seen.seat == contractor, under)
+    return CARDS_BY_CODE[choice]
 
 
 # -- playing hands and games ------------------------------------------------------------

@@ -46,14 +46,12 @@ from five_hundred._engine import compiled as _compiled
 from five_hundred._engine import core as _core
 from five_hundred._engine import entry as _entry
 from five_hundred._engine.auction import A_TO_ACT
-from five_hundred._engine.cache import BoundedCache
 from five_hundred._engine.codes import (
     BITS,
     HAND_SIZE,
     JOKER_BIT,
     JOKER_CODE,
     KITTY_SIZE,
-    NO_SUIT,
     NT,
     codes_from_mask,
     seat_nibbles,
@@ -87,23 +85,21 @@ from five_hundred._engine.core import (
     UNCHECKED,
     VOIDS,
     WON,
-    Core,
     Game,
-    Hand,
     Log,
+    Record,
     Setup,
     Unchecked,
 )
 from five_hundred._engine.listed import DISCARD_ROW, discard_listing
 from five_hundred._engine.memo import per_rules
-from five_hundred._engine.play import joker_suits, winner_index
+from five_hundred._engine.play import joker_lead_names_suit, joker_suits
 from five_hundred._engine.public import (
     CallFront,
     Front,
     identity_slots,
 )
 from five_hundred._engine.step import play_card, start_play
-from five_hundred._engine.tables import EFF
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
     CALL_HOOKS,
@@ -119,7 +115,6 @@ from five_hundred.bidding import (
     auction_of,
     auction_record,
     call_refusal,
-    calls_of,
     contract_of,
     is_listed_call,
     listed_record,
@@ -210,7 +205,7 @@ class Phase(enum.Enum):
     """The game is over: :attr:`GameState.winners` holds the winners."""
 
 
-_PHASES: Final = (
+PHASES: Final = (
     Phase.BIDDING,
     Phase.DISCARD,
     Phase.NOMINATE,
@@ -220,7 +215,7 @@ _PHASES: Final = (
     Phase.GAME_OVER,
 )
 """The Phase of each of the engine's phase numbers."""
-if tuple(_PHASES.index(p) for p in _PHASES) != (
+if tuple(PHASES.index(p) for p in PHASES) != (
     _core.BIDDING,
     _core.DISCARD,
     _core.NOMINATE,
@@ -228,7 +223,7 @@ if tuple(_PHASES.index(p) for p in _PHASES) != (
     _core.PLAY,
     _core.HAND_OVER,
     _core.GAME_OVER,
-) or [p.value for p in _PHASES] != [p.value for p in Phase]:
+) or [p.value for p in PHASES] != [p.value for p in Phase]:
     msg = "Phase and the engine's phase numbers are out of step"
     raise ImportError(msg)
 # Plain globals: reading a module attribute costs more in the hot paths.
@@ -241,7 +236,7 @@ _HAND_OVER: Final = _core.HAND_OVER
 _GAME_OVER: Final = _core.GAME_OVER
 
 
-_SUIT_SETS: Final = tuple(
+SUIT_SETS: Final = tuple(
     frozenset(s for s in Suit if mask >> s & 1) for mask in range(16)
 )
 """The set of suits of each 4-bit suit mask (shared values, built once)."""
@@ -272,91 +267,93 @@ class GameState:
     the functions refuse it with a :class:`TypeError`.
     """
 
-    _s: Core
+    _record: Record
     """All of the state in the engine's one record (``five_hundred._engine.core``)."""
 
     @property
     def rules(self) -> Rules:
         """The rules of the game."""
-        rules: Rules = self._s[RULES]
+        rules: Rules = self._record[RULES]
         return rules
 
     @property
     def phase(self) -> Phase:
         """The phase of the hand (or ``Phase.GAME_OVER`` once the game is over)."""
-        return _PHASES[self._s[PHASE]]
+        return PHASES[self._record[PHASE]]
 
     @property
     def to_act(self) -> int | None:
         """The seat to act, or ``None`` when the hand or the game is over."""
-        return self._s[TO_ACT]
+        return self._record[TO_ACT]
 
     # -- the deal and the auction ---------------------------------------------------
 
     @property
     def dealer(self) -> int:
         """The dealer of this hand."""
-        return self._s[HAND][H_DEALER]
+        return self._record[HAND][H_DEALER]
 
     @property
     def hand_number(self) -> int:
         """The number of this hand in the game, from 0."""
-        return self._s[GAME].number
+        return self._record[GAME].number
 
     @property
     def seed(self) -> int | None:
         """The game's seed (``None`` for a game started from an explicit deal)."""
-        return self._s[GAME].seed
+        return self._record[GAME].seed
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards now (seat 0 first), in card-code order."""
-        return tuple(cards_from_mask(m) for m in self._s[HANDS][: self.rules.players])
+        return tuple(
+            cards_from_mask(m) for m in self._record[HANDS][: self.rules.players]
+        )
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """One seat's cards now, in card-code order (``hands[seat]``, built alone)."""
         rules = self.rules
-        return cards_from_mask(self._s[HANDS][check_seat(rules, seat)])
+        return cards_from_mask(self._record[HANDS][check_seat(rules, seat)])
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds now."""
-        return tuple(m.bit_count() for m in self._s[HANDS][: self.rules.players])
+        return tuple(m.bit_count() for m in self._record[HANDS][: self.rules.players])
 
     @property
     def dead_hand(self) -> tuple[Card, ...]:
         """Two players: the dead hand (empty otherwise)."""
         if self.rules.players != 2:
             return ()
-        return cards_from_mask(self._s[HANDS][2])
+        return cards_from_mask(self._record[HANDS][2])
 
     @property
     def dealt(self) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         """The deal of this hand: every hand as dealt (and a dead hand), and the kitty."""
-        hand = self._s[HAND]
+        hand = self._record[HAND]
         hands = tuple(cards_from_mask(m) for m in hand[H_DEALT])
         return hands, cards_from_mask(hand[H_KITTY])
 
     @property
     def kitty(self) -> tuple[Card, ...]:
         """The kitty as dealt (the contractor takes it up unless sans kitty)."""
-        return cards_from_mask(self._s[HAND][H_KITTY])
+        return cards_from_mask(self._record[HAND][H_KITTY])
 
     @property
     def discards(self) -> tuple[Card, ...]:
         """The contractor's discards (empty before the discard)."""
-        return cards_from_mask(self._s[HAND][H_DISCARDS])
+        return cards_from_mask(self._record[HAND][H_DISCARDS])
 
     @property
     def auction(self) -> Auction:
         """The auction of this hand (an equal value at each read, built when asked)."""
-        book, record = self._s[HAND][H_AUCTION]
+        book, record = self._record[HAND][H_AUCTION]
         return auction_of(book, record)
 
     @property
     def contract(self) -> Contract | None:
         """The contract (bid and contractor) once the auction is won."""
-        contract: Contract | None = self._s[HAND][H_CONTRACT]
+        contract: Contract | None = self._record[HAND][H_CONTRACT]
         return contract
 
     @property
@@ -370,94 +367,96 @@ class GameState:
     @property
     def joker_suit(self) -> Suit | None:
         """The suit the contractor nominated for the Joker, if any."""
-        suit = self._s[HAND][H_JOKER_SUIT]
+        suit = self._record[HAND][H_JOKER_SUIT]
         return None if suit < 0 else Suit(suit)
 
     @property
     def partner_card(self) -> Card | None:
         """Five players: the partner card called (``None`` if alone or not yet called)."""
-        code = self._s[HAND][H_PARTNER_CARD]
+        code = self._record[HAND][H_PARTNER_CARD]
         return None if code < 0 else CARDS_BY_CODE[code]
 
     @property
     def partner(self) -> int | None:
         """Five players: the seat holding the partner card (``None`` if none)."""
-        return None if self._s[HAND][H_PARTNER] < 0 else self._s[HAND][H_PARTNER]
+        return (
+            None if self._record[HAND][H_PARTNER] < 0 else self._record[HAND][H_PARTNER]
+        )
 
     @property
     def sitting_out(self) -> frozenset[int]:
         """Seats that take no part in the play (the partners of a misère contractor)."""
-        return _SEAT_SETS[self._s[HAND][H_SITTING]]
+        return SEAT_SETS[self._record[HAND][H_SITTING]]
 
     # -- the play ---------------------------------------------------------------------
 
     @property
     def leader(self) -> int | None:
         """Who led (or is to lead) the current trick."""
-        return None if self._s[LEADER] < 0 else self._s[LEADER]
+        return None if self._record[LEADER] < 0 else self._record[LEADER]
 
     @property
     def trick(self) -> tuple[Card, ...]:
         """The cards of the trick in progress, leader first."""
-        return tuple(CARDS_BY_CODE[c] for c in self._s[TRICK])
+        return tuple(CARDS_BY_CODE[c] for c in self._record[TRICK])
 
     @property
     def led_suit(self) -> Suit | None:
         """The suit to follow in the trick in progress."""
-        return None if self._s[LED] < 0 else Suit(self._s[LED])
+        return None if self._record[LED] < 0 else Suit(self._record[LED])
 
     @property
     def suits_led(self) -> frozenset[Suit]:
         """Every suit that has been the suit to follow this hand (current trick included)."""
-        return _SUIT_SETS[self._s[SUITS_LED]]
+        return SUIT_SETS[self._record[SUITS_LED]]
 
     @property
     def shown_void(self) -> tuple[frozenset[Suit], ...]:
         """For each seat, the suits it has shown void in this hand."""
-        voids = seat_nibbles(self._s[VOIDS], self.rules.players)
-        return tuple(_SUIT_SETS[void] for void in voids)
+        voids = seat_nibbles(self._record[VOIDS], self.rules.players)
+        return tuple(SUIT_SETS[void] for void in voids)
 
     @property
     def tricks_played(self) -> int:
         """How many tricks have been completed this hand."""
-        return self._s[DONE]
+        return self._record[DONE]
 
     @property
     def tricks_won_by_seat(self) -> tuple[int, ...]:
         """Tricks won this hand by each seat."""
-        return seat_nibbles(self._s[WON], self.rules.players)
+        return seat_nibbles(self._record[WON], self.rules.players)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks won this hand by each side."""
-        return _by_side(self.rules, self.tricks_won_by_seat)
+        return by_side(self.rules, self.tricks_won_by_seat)
 
     # -- scores ------------------------------------------------------------------------
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Each side's running total (after this hand once it is over)."""
-        return self._s[GAME].scores
+        return self._record[GAME].scores
 
     @property
     def hand_result(self) -> tuple[int, ...] | None:
         """Once the hand is over: the change to each side's total (zeros if thrown in)."""
-        return self._s[HAND][H_RESULT]
+        return self._record[HAND][H_RESULT]
 
     @property
     def winners(self) -> tuple[int, ...]:
         """The winning sides once the game is over; empty while it goes on."""
-        return self._s[GAME].winners
+        return self._record[GAME].winners
 
     @property
     def is_over(self) -> bool:
         """Whether the hand (or the game) is over: nobody is to act."""
-        return self._s[TO_ACT] is None
+        return self._record[TO_ACT] is None
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action of this hand so far, in order."""
-        return tuple(_core.log_items(self._s[LOG]))
+        return tuple(_core.log_items(self._record[LOG]))
 
     @property
     def moves(self) -> tuple[tuple[int, Action], ...]:
@@ -467,7 +466,7 @@ class GameState:
         >>> [(seat, str(action)) for seat, action in state.moves]
         [(1, 'PASS')]
         """
-        return tuple(_core.log_moves(self._s[LOG]))
+        return tuple(_core.log_moves(self._record[LOG]))
 
     @property
     def history(self) -> tuple[HandSummary, ...]:
@@ -477,7 +476,7 @@ class GameState:
         game costs memory and time in proportion to its length.
         """
         summaries: list[HandSummary] = []
-        past = self._s[GAME].past
+        past = self._record[GAME].past
         while past is not None:
             past, summary = past
             summaries.append(summary)
@@ -492,7 +491,7 @@ class GameState:
             return _EMPTY
         contract = "" if self.contract is None else f", contract={self.contract}"
         return (
-            f"<GameState hand {self._s[GAME].number + 1} {self.phase.value}, to_act={self._s[TO_ACT]}"
+            f"<GameState hand {self._record[GAME].number + 1} {self.phase.value}, to_act={self._record[TO_ACT]}"
             f"{contract}, scores={self.scores}>"
         )
 
@@ -503,7 +502,7 @@ def _sides_of(rules: Rules) -> tuple[int, tuple[int, ...]]:
     return rules.sides, tuple(side_of(rules, seat) for seat in range(rules.players))
 
 
-def _by_side(rules: Rules, by_seat: tuple[int, ...]) -> tuple[int, ...]:
+def by_side(rules: Rules, by_seat: tuple[int, ...]) -> tuple[int, ...]:
     """Per-seat numbers added up per side."""
     count, sides = _sides_of(rules)
     if count == len(by_seat):
@@ -514,112 +513,7 @@ def _by_side(rules: Rules, by_seat: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(totals)
 
 
-class TableFacts(NamedTuple):
-    """What everyone at the table knows of a position, read in one go (for views)."""
-
-    rules: Rules
-    phase: Phase
-    to_act: int | None
-    dealer: int
-    hand_number: int
-    scores: tuple[int, ...]
-    calls: tuple[tuple[int, Call], ...]
-    contract: Contract | None
-    joker_suit: Suit | None
-    partner_card: Card | None
-    suits_led: frozenset[Suit]
-    shown_void: tuple[frozenset[Suit], ...]
-    tricks_won: tuple[int, ...]
-    tricks_won_by_seat: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    sitting_out: frozenset[int]
-    hand_result: tuple[int, ...] | None
-    winners: tuple[int, ...]
-
-
-def table_facts(state: GameState) -> TableFacts:
-    """The public facts of ``state``: one read of its record instead of a dozen.
-
-    What holds for the whole hand (the rules, the auction, the contract, the scores,
-    ...) is worked out once per hand record and kept by its identity: the positions of
-    a hand share it, so a position pays only for what changes from card to card.
-    """
-    core = _core_of(state)
-    hand, game = core[HAND], core[GAME]
-    found = _HAND_FACTS.get(id(hand))
-    if found is None or found[0] is not hand or found[1] is not game:
-        found = _hand_facts(core)
-    (rules, dealer, number, scores, calls, contract, suit, card, sitting, result, winners) = found[2]  # fmt: skip
-    players: int = rules.players
-    won_memo, void_memo = found[3], found[4]
-    won = won_memo.get(core[WON])
-    if won is None:
-        by_seat = seat_nibbles(core[WON], players)
-        won = won_memo[core[WON]] = (_by_side(rules, by_seat), by_seat)
-    voids = void_memo.get(core[VOIDS])
-    if voids is None:
-        nibbles = seat_nibbles(core[VOIDS], players)
-        voids = void_memo[core[VOIDS]] = tuple([_SUIT_SETS[v] for v in nibbles])
-    # A plain tuple in TableFacts' field order (the views unpack it by position): a
-    # tuple subclass costs about three times as much to build and free.
-    return (  # type: ignore[return-value]
-        rules,
-        _PHASES[core[PHASE]],
-        core[TO_ACT],
-        dealer,
-        number,
-        scores,
-        calls,
-        contract,
-        suit,
-        card,
-        _SUIT_SETS[core[SUITS_LED]],
-        voids,
-        won[0],
-        won[1],
-        tuple([mask.bit_count() for mask in core[HANDS][:players]]),
-        sitting,
-        result,
-        winners,
-    )
-
-
-_HandFacts = tuple[
-    Hand,
-    Game,
-    tuple[Any, ...],
-    dict[int, tuple[tuple[int, ...], tuple[int, ...]]],
-    dict[int, tuple[frozenset[Suit], ...]],
-]
-_HAND_FACTS: Final[BoundedCache[int, _HandFacts]] = BoundedCache(4096)
-"""The facts that hold for a whole hand, by the identity of its hand record (kept with
-them, with its game record, so an identity is never mistaken), and per hand the
-tricks won and voids met, by their packed ints."""
-
-
-def _hand_facts(core: Core) -> _HandFacts:
-    hand, game = core[HAND], core[GAME]
-    suit = hand[H_JOKER_SUIT]
-    card = hand[H_PARTNER_CARD]
-    book, record = hand[H_AUCTION]
-    facts = (
-        core[RULES],
-        hand[H_DEALER],
-        game.number,
-        game.scores,
-        calls_of(book, record),
-        hand[H_CONTRACT],
-        None if suit < 0 else _SUITS[suit],
-        None if card < 0 else CARDS_BY_CODE[card],
-        _SEAT_SETS[hand[H_SITTING]],
-        hand[H_RESULT],
-        game.winners,
-    )
-    return _HAND_FACTS.keep(id(hand), (hand, game, facts, {}, {}))
-
-
-_SUITS: Final = tuple(Suit)
-_SEAT_SETS: Final = tuple(
+SEAT_SETS: Final = tuple(
     frozenset(s for s in range(6) if mask >> s & 1) for mask in range(64)
 )
 """The set of seats of each seat mask (six seats at most)."""
@@ -696,20 +590,22 @@ def _describe(state: GameState) -> str:
 # the class has none (init=False).  _wrap makes an empty state by calling the class
 # (without an __init__, a third of the cost of object.__new__(GameState), measured)
 # and fills the one slot through its descriptor.
-_set_core: Final[Callable[[GameState, Core], None]] = GameState.__dict__["_s"].__set__
+_set_core: Final[Callable[[GameState, Record], None]] = GameState.__dict__[
+    "_record"
+].__set__
 
 
-def _wrap(core: Core) -> GameState:
+def _wrap(core: Record) -> GameState:
     """The state holding ``core``."""
     state = GameState()
     _set_core(state, core)
     return state
 
 
-def _core_of(state: GameState) -> Core:
+def _core_of(state: GameState) -> Record:
     """The record of a state, or a TypeError naming what was expected."""
     try:
-        return state._s  # no type test: on the hot paths, only a failure costs
+        return state._record  # no type test: on the hot paths, only a failure costs
     except AttributeError:
         checked_state(state, "a GameState (from new_game, new_hand or apply)")
         raise  # not reached: the state has no record, so the check raised
@@ -738,7 +634,7 @@ _EMPTY: Final = "<GameState (empty: no game)>"
 
 def _holds_a_game(state: GameState) -> bool:
     """Whether ``state`` has its record (not the empty ``GameState()``)."""
-    return hasattr(state, "_s")
+    return hasattr(state, "_record")
 
 
 def play_order(state: GameState, leader: int) -> tuple[int, ...]:
@@ -751,101 +647,17 @@ def play_order(state: GameState, leader: int) -> tuple[int, ...]:
     return order
 
 
-TrickData = tuple[int, tuple[tuple[int, int], ...], int, int]
-"""A trick as ints: leader, ``(seat, card code)`` plays, suit led (-1 before the
-lead), winner (-1 while in progress)."""
-
-_TRICKS_MEMO: Final[BoundedCache[int, tuple[Any, tuple[TrickData, ...]]]] = (
-    BoundedCache(4096)
-)
-"""The completed tricks up to a log node that ended a trick, by the node's identity
-(the node is kept with them, so an identity is never mistaken)."""
-
-
-def trick_record(state: GameState) -> tuple[tuple[TrickData, ...], TrickData | None]:
-    """The completed tricks of this hand and the trick in progress, as ints.
-
-    The trick in progress is the record's own (its leader, cards and suit led); the
-    completed tricks are read from the hand's log behind it, and kept by the log node
-    that ended the last of them, so the positions of a trick share one tuple and a
-    position costs only its current trick.  The trick in progress is ``None``
-    outside the play.
-    """
-    core = _core_of(state)
-    setup = core[SETUP]
-    if core[HAND][H_CONTRACT] is None or setup.key < 0:
-        return (), None
-    trick = core[TRICK]
-    log: Any = core[LOG]
-    for _ in trick:  # the cards of the trick in progress are the log's last entries
-        log = log[0]
-    found = _TRICKS_MEMO.get(id(log))
-    if found is not None and found[0] is log:
-        done: tuple[TrickData, ...] = found[1]
-    else:
-        done = _done_tricks(setup, log)
-    if core[PHASE] != _PLAY:
-        return done, None
-    leader = core[LEADER]
-    return done, (
-        leader,
-        tuple(zip(setup.order[leader], trick, strict=False)),
-        core[LED],
-        -1,
-    )
-
-
-def _done_tricks(setup: Setup, end: Log) -> tuple[TrickData, ...]:
-    """The completed tricks up to the log node ``end`` that ended one (kept by node)."""
-    pending: list[tuple[Any, int, PlayCard]] = []
-    done: tuple[TrickData, ...] = ()
-    log = end
-    while log is not None:
-        found = _TRICKS_MEMO.get(id(log))
-        if found is not None and found[0] is log:
-            done = found[1]
-            break
-        earlier, action, seat = log
-        if type(action) is PlayCard:
-            pending.append((log, seat, action))
-        log = earlier
-    pending.reverse()
-    key, active = setup.key, setup.active
-    leader = done[-1][3] if done else setup.contractor
-    plays: list[tuple[int, int]] = []
-    led = -1
-    for node, seat, action in pending:
-        code = _CODE_BY_CARD[action.card]
-        if not plays:
-            eff = EFF[key][code]
-            led = eff if eff != NO_SUIT or action.suit is None else int(action.suit)
-        plays.append((seat, code))
-        if len(plays) == active:
-            index = winner_index(tuple([c for _, c in plays]), key, led)
-            winner = plays[index][0]
-            done = (*done, (leader, tuple(plays), led, winner))
-            _keep_tricks(node, done)
-            leader, plays, led = winner, [], -1
-    if end is not None and not plays:
-        _keep_tricks(end, done)  # the start of the play, too: found at once next time
-    return done
-
-
-def _keep_tricks(node: Log, done: tuple[TrickData, ...]) -> None:
-    _TRICKS_MEMO.keep(id(node), (node, done))
-
-
-def outer(core: Core) -> GameState:
-    """The state holding an engine record (the search tools' way back from ``inner``)."""
+def state_of(core: Record) -> GameState:
+    """The state holding an engine record (the search tools' way back from ``record_of``)."""
     return _wrap(core)
 
 
-def inner(state: GameState) -> Core:
+def record_of(state: GameState) -> Record:
     """The engine record of ``state``, for the search tools (not public API)."""
     return _core_of(state)
 
 
-def after_play(core: Core) -> GameState:
+def after_play(core: Record) -> GameState:
     """The state of a record the play step returned: scored if the hand is over.
 
     For the adapters that step the record themselves (not public API).
@@ -853,7 +665,7 @@ def after_play(core: Core) -> GameState:
     return _played(core)
 
 
-def after_call(core: Core, parts: AuctionParts, log: Log) -> GameState:
+def after_call(core: Record, parts: AuctionParts, log: Log) -> GameState:
     """The state after the call that made the auction ``parts`` from ``core``'s.
 
     ``parts`` is the auction's ``(book, record)`` after the call (see
@@ -863,7 +675,7 @@ def after_call(core: Core, parts: AuctionParts, log: Log) -> GameState:
     return _after_call(core, parts, log)
 
 
-def after_discard(core: Core, action: Discard) -> GameState:
+def after_discard(core: Record, action: Discard) -> GameState:
     """The state after the contractor to act makes ``action``, a legal discard.
 
     For the adapters, which check each card as it is picked (not public API).
@@ -1105,9 +917,9 @@ class _PhaseRules(NamedTuple):
     """What the phase expects, in messages."""
     types: type | tuple[type, ...]
     """The action types of the phase."""
-    listing: Callable[[Core], tuple[Action, ...]]
-    refusal: Callable[[Core, Any], _Refusal]
-    application: Callable[[Core, Any, Log], GameState]
+    listing: Callable[[Record], tuple[Action, ...]]
+    refusal: Callable[[Record, Any], _Refusal]
+    application: Callable[[Record, Any, Log], GameState]
 
 
 # -- bidding (the auction's rules live in five_hundred.bidding) --
@@ -1117,24 +929,24 @@ class _PhaseRules(NamedTuple):
 # builds that pair, not an Auction; ``GameState.auction`` builds the Auction.
 
 
-def _list_calls(core: Core) -> tuple[Action, ...]:
+def _list_calls(core: Record) -> tuple[Action, ...]:
     book, record = core[HAND][H_AUCTION]
     return rank_listing(book, record)[0]
 
 
-def _refuse_call(core: Core, call: Call) -> _Refusal:
+def _refuse_call(core: Record, call: Call) -> _Refusal:
     found = call_refusal(auction_of(*core[HAND][H_AUCTION]), _seat(core), call)
     return None if found is None else (IllegalBidError, *found)
 
 
-def _apply_call(core: Core, call: Call, log: Log) -> GameState:
+def _apply_call(core: Record, call: Call, log: Log) -> GameState:
     seat = core[TO_ACT]
     assert seat is not None  # the auction is not over
     after = advance(auction_of(*core[HAND][H_AUCTION]), seat, call)  # checked
     return _after_call(core, auction_record(after), log)
 
 
-def _after_call(core: Core, parts: AuctionParts, log: Log) -> GameState:
+def _after_call(core: Record, parts: AuctionParts, log: Log) -> GameState:
     book, record = parts
     to_act: int = record[A_TO_ACT]
     if to_act >= 0:
@@ -1202,7 +1014,7 @@ _DISCARD_ROWS: Final[list[list[Any] | None]] = [None] * (DISCARD_ROW * DISCARD_R
 """The table of :func:`discard_listing`: the same shared discards, by pairs of codes."""
 
 
-def _list_discards(core: Core) -> tuple[Action, ...]:
+def _list_discards(core: Record) -> tuple[Action, ...]:
     # the sets of KITTY_SIZE (three) cards of the hand, in lexicographic code order
     codes = codes_from_mask(core[HANDS][_seat(core)])
     if _compiled:  # the engine's loops: about a third of the hashed lookups' cost
@@ -1211,7 +1023,7 @@ def _list_discards(core: Core) -> tuple[Action, ...]:
     return tuple(map(_DISCARDS.__getitem__, itertools.combinations(codes, KITTY_SIZE)))
 
 
-def _refuse_discard(core: Core, action: Discard) -> _Refusal:
+def _refuse_discard(core: Record, action: Discard) -> _Refusal:
     return _discard_refusal(core[HANDS][_seat(core)], action)
 
 
@@ -1234,7 +1046,7 @@ def _discard_refusal(held: int, action: Discard) -> _Refusal:
     return None
 
 
-def _apply_discard(core: Core, action: Discard, log: Log) -> GameState:
+def _apply_discard(core: Record, action: Discard, log: Log) -> GameState:
     seat = _seat(core)
     mask = mask_from_cards(action.cards)
     hands = list(core[HANDS])
@@ -1244,7 +1056,7 @@ def _apply_discard(core: Core, action: Discard, log: Log) -> GameState:
     return _after_discard(_core.with_hands(core, tuple(hands)))
 
 
-def _after_discard(core: Core) -> GameState:
+def _after_discard(core: Record) -> GameState:
     rules: Rules = core[RULES]
     contract: Contract = core[HAND][H_CONTRACT]
     if (
@@ -1260,7 +1072,7 @@ def _after_discard(core: Core) -> GameState:
 # -- the five-player partner call --
 
 
-def _list_partner_calls(core: Core) -> tuple[Action, ...]:
+def _list_partner_calls(core: Record) -> tuple[Action, ...]:
     rules: Rules = core[RULES]
     held = core[HANDS][_seat(core)]
     callable_cards = pack_mask(rules.players) & ~held & ~JOKER_BIT
@@ -1270,7 +1082,7 @@ def _list_partner_calls(core: Core) -> tuple[Action, ...]:
     )
 
 
-def _refuse_partner_call(core: Core, action: CallPartner) -> _Refusal:
+def _refuse_partner_call(core: Record, action: CallPartner) -> _Refusal:
     return _partner_refusal(core[RULES].players, core[HANDS][_seat(core)], action)
 
 
@@ -1301,7 +1113,7 @@ def _partner_refusal(players: int, held: int, action: CallPartner) -> _Refusal:
     return None
 
 
-def _apply_partner_call(core: Core, action: CallPartner, log: Log) -> GameState:
+def _apply_partner_call(core: Record, action: CallPartner, log: Log) -> GameState:
     hand = core[HAND]
     if action.card is not None:
         code = card_code(action.card)
@@ -1312,7 +1124,7 @@ def _apply_partner_call(core: Core, action: CallPartner, log: Log) -> GameState:
     return _after_partner(_core.moved(core, core[PHASE], core[TO_ACT], hand, log))
 
 
-def _after_partner(core: Core) -> GameState:
+def _after_partner(core: Record) -> GameState:
     rules: Rules = core[RULES]
     setup = core[SETUP]
     seat = setup.contractor
@@ -1326,17 +1138,17 @@ def _after_partner(core: Core) -> GameState:
 _NOMINATIONS: Final = (NominateJoker(None), *(NominateJoker(suit) for suit in Suit))
 
 
-def _list_nominations(core: Core) -> tuple[Action, ...]:
+def _list_nominations(core: Record) -> tuple[Action, ...]:
     del core  # every nomination is open: a suit or none
     return _NOMINATIONS
 
 
-def _refuse_nomination(core: Core, action: NominateJoker) -> _Refusal:
+def _refuse_nomination(core: Record, action: NominateJoker) -> _Refusal:
     del core, action  # any suit, or none, may be nominated
     return None
 
 
-def _apply_nomination(core: Core, action: NominateJoker, log: Log) -> GameState:
+def _apply_nomination(core: Record, action: NominateJoker, log: Log) -> GameState:
     hand, setup = core[HAND], core[SETUP]
     if action.suit is not None:
         hand = _core.with_nomination(hand, action.suit)
@@ -1352,28 +1164,30 @@ _CODE_BY_ID: Final = {id(play): code for code, play in enumerate(PLAYS)}
 """The code of each shared play object, by identity (no hashing in the hot path)."""
 
 
-def _joker_names(core: Core, seat: int) -> int:
+def _joker_names(core: Record, seat: int) -> int:
     """The suits the leader may name for the un-nominated Joker (without trumps)."""
     void = core[VOIDS] >> 4 * seat & 15
     last = core[DONE] == HAND_SIZE - 1
     return joker_suits(core[SETUP].options, core[SUITS_LED], void, last)
 
 
-def _list_plays(core: Core) -> tuple[Action, ...]:
+def _list_plays(core: Record) -> tuple[Action, ...]:
     legal = core[LEGAL]
-    if legal & JOKER_BIT and core[LED] < 0 and core[SETUP].key == NT:
+    if joker_lead_names_suit(legal, core[LED], core[SETUP].key):
         return plays_from_mask(legal, _joker_names(core, _seat(core)))
     return PLAYS_OF_MASK[legal]
 
 
-def _play_code(core: Core, action: PlayCard) -> int:
+def _play_code(core: Record, action: PlayCard) -> int:
     """The code of a legal card play, or -1: the fast check of the generator's mask."""
     code = _CODE_BY_ID.get(id(action))
     if code is None:
         code = _CODE_BY_CARD.get(action.card, -1)
     if code < 0 or not core[LEGAL] >> code & 1:
         return -1
-    if code != JOKER_CODE or core[LED] >= 0 or core[SETUP].key != NT:
+    if code != JOKER_CODE or not joker_lead_names_suit(
+        core[LEGAL], core[LED], core[SETUP].key
+    ):
         return code if action.suit is None else -1
     if action.suit is None:
         return -1
@@ -1381,7 +1195,7 @@ def _play_code(core: Core, action: PlayCard) -> int:
     return code if names >> action.suit & 1 else -1
 
 
-def _refuse_play(core: Core, action: PlayCard) -> _Refusal:
+def _refuse_play(core: Record, action: PlayCard) -> _Refusal:
     if _play_code(core, action) >= 0:
         return None
     seat = _seat(core)
@@ -1399,18 +1213,18 @@ def _refuse_play(core: Core, action: PlayCard) -> _Refusal:
     return None if found is None else (IllegalPlayError, *found)
 
 
-def _apply_play(core: Core, action: PlayCard, log: Log) -> GameState:
+def _apply_play(core: Record, action: PlayCard, log: Log) -> GameState:
     del log  # the play step logs the action itself
     named = -1 if action.suit is None else int(action.suit)
     return _played(play_card(core, _CODE_BY_CARD[action.card], named, action))
 
 
-def _played(core: Core) -> GameState:
+def _played(core: Record) -> GameState:
     """The state after a card play: scored if the play ended the hand."""
     return _wrap(core) if core[TO_ACT] is not None else _finish(core)
 
 
-def _finish(core: Core) -> GameState:
+def _finish(core: Record) -> GameState:
     """The scored state after the last trick of the hand."""
     rules: Rules = core[RULES]
     game, hand = core[GAME], core[HAND]
@@ -1428,7 +1242,7 @@ def _finish(core: Core) -> GameState:
     return _wrap(_core.scored(core, phase, game, changes))
 
 
-def _seat(core: Core) -> int:
+def _seat(core: Record) -> int:
     """The seat to act, in a phase where there always is one."""
     seat = core[TO_ACT]
     assert seat is not None  # only the phases over (no seat) have no rules here
@@ -1507,15 +1321,18 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     Empty when the hand or the game is over.
     """
     try:
-        core = state._s
+        core = state._record
     except AttributeError:
         core = _core_of(state)  # raises the TypeError
     # (compiled, the public name is the engine's entry point, which lists the card
     # play and the auction itself and calls this function for the rest)
     if core[PHASE] == _PLAY:  # the hot path: the shared plays of the legal mask
         legal = core[LEGAL]
-        # the Joker's bit by a shift: a small int, where ``&`` builds a 65-bit one
-        if legal >> JOKER_CODE and core[LED] < 0 and core[SETUP].key == NT:
+        # (the Joker's bit first, by a comparison: most masks lack it, and the
+        # call of the rule's home costs more than the rest of this listing)
+        if legal >= JOKER_BIT and joker_lead_names_suit(
+            legal, core[LED], core[SETUP].key
+        ):
             return plays_from_mask(legal, _joker_names(core, _seat(core)))
         return PLAYS_OF_MASK[legal]
     if core[PHASE] == _BIDDING:  # the auction's own listing (no table, no frame)
@@ -1525,7 +1342,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return () if rules is None else rules.listing(core)
 
 
-def _reason(core: Core, action: object, seat: object = UNCHECKED) -> _Refusal:
+def _reason(core: Record, action: object, seat: object = UNCHECKED) -> _Refusal:
     phase = core[PHASE]
     if seat is UNCHECKED or (type(seat) is int and seat == core[TO_ACT]):
         if (
@@ -1668,7 +1485,7 @@ def _seen_reason(seen: SeatKnowledge, action: object, seat: object) -> _Refusal:
     if seat is not UNCHECKED and seat != seen.seat:
         msg = f"a view of seat {seen.seat} acts for that seat; got seat={quote(seat)}"
         raise InvalidStateError(msg)
-    phase = _PHASES.index(seen.phase)
+    phase = PHASES.index(seen.phase)
     found = _turn_refusal(seen.rules, phase, seen.to_act, action, seen.seat)
     if found is not None or phase > _PLAY or action in seen.legal_actions:
         return found
@@ -1728,7 +1545,7 @@ def _message(action: object, reason: str, seat: object) -> str:
 
 
 def _refuse(
-    core: Core,
+    core: Record,
     action: object,
     found: tuple[type[IllegalActionError], str, str],
     seat: object,
@@ -1837,7 +1654,7 @@ def apply(
             whole number (an ``int``, not a ``bool``) nor ``None``.
     """
     try:
-        core = state._s
+        core = state._record
     except AttributeError:
         core = _core_of(state)  # raises the TypeError
     # The fast paths of the card play and the auction: one of the shared plays of
@@ -1858,7 +1675,10 @@ def apply(
         if (
             code >= 0
             and core[LEGAL] & BITS[code]  # (a shift of the 65-bit mask costs more)
-            and not (code == JOKER_CODE and core[LED] < 0 and core[SETUP].key == NT)
+            and not (
+                code == JOKER_CODE
+                and joker_lead_names_suit(core[LEGAL], core[LED], core[SETUP].key)
+            )
         ):
             after = play_card(core, code, -1, action)
             if after[TO_ACT] is None:

@@ -39,8 +39,40 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from five_hundred._engine.cache import BoundedCache
+from five_hundred._engine.codes import NO_SUIT, seat_nibbles
+from five_hundred._engine.core import (
+    GAME,
+    H_AUCTION,
+    H_CONTRACT,
+    H_DEALER,
+    H_JOKER_SUIT,
+    H_PARTNER_CARD,
+    H_RESULT,
+    H_SITTING,
+    HAND,
+    HANDS,
+    LEADER,
+    LED,
+    LOG,
+    PHASE,
+    PLAY,
+    RULES,
+    SETUP,
+    SUITS_LED,
+    TO_ACT,
+    TRICK,
+    VOIDS,
+    WON,
+    Game,
+    Hand,
+    Log,
+    Record,
+    Setup,
+)
 from five_hundred._engine.memo import per_rules
-from five_hundred.actions import Action
+from five_hundred._engine.play import winner_index
+from five_hundred._engine.tables import EFF
+from five_hundred.actions import Action, PlayCard
 from five_hundred.bidding import (
     Call,
     Contract,
@@ -48,24 +80,26 @@ from five_hundred.bidding import (
     MisereKind,
     TrickBid,
     bid_value,
+    calls_of,
 )
-from five_hundred.cards import CARDS_BY_CODE, Card, Suit, format_cards
+from five_hundred.cards import CARDS_BY_CODE, Card, Suit, card_code, format_cards
 from five_hundred.dealing import pack
 from five_hundred.errors import InvalidStateError, quote
 from five_hundred.rules import Rules, side_of
 from five_hundred.scoring import contract_made
 from five_hundred.state import (
+    PHASES,
+    SEAT_SETS,
+    SUIT_SETS,
     GameState,
     HandSummary,
     Phase,
-    TableFacts,
-    TrickData,
     apply,
+    by_side,
     checked_state,
     legal_actions,
     new_hand,
-    table_facts,
-    trick_record,
+    record_of,
 )
 from five_hundred.tricks import PlayContext, contract_context
 
@@ -530,6 +564,229 @@ def _trick_dict(trick: Trick) -> dict[str, Any]:
     }
 
 
+# -- the public facts of a position, read from the state's record --------------------
+#
+# What every seat's view shares, worked out once per state (the engine's record read
+# by its index constants, as the state's properties read it) and kept by identity.
+
+
+TableFacts = tuple[
+    Rules,
+    Phase,
+    int | None,
+    int,
+    int,
+    tuple[int, ...],
+    tuple[tuple[int, Call], ...],
+    Contract | None,
+    Suit | None,
+    Card | None,
+    frozenset[Suit],
+    tuple[frozenset[Suit], ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    frozenset[int],
+    tuple[int, ...] | None,
+    tuple[int, ...],
+]
+"""What everyone at the table knows of a position, read in one go (for views).
+
+A plain tuple (a tuple subclass costs about three times as much to build and free),
+in the order of the view's fields: the rules, the phase, the seat to act, the dealer,
+the hand number, the scores, the calls, the contract, the Joker's suit, the partner
+card, the suits led, the voids shown, the tricks won by side and by seat, the hand
+sizes, the seats sitting out, the hand's result and the winners.
+"""
+
+
+def table_facts(state: GameState) -> TableFacts:
+    """The public facts of ``state``: one read of its record instead of a dozen.
+
+    What holds for the whole hand (the rules, the auction, the contract, the scores,
+    ...) is worked out once per hand record and kept by its identity: the positions of
+    a hand share it, so a position pays only for what changes from card to card.
+    """
+    core = record_of(state)
+    hand, game = core[HAND], core[GAME]
+    found = _HAND_FACTS.get(id(hand))
+    if found is None or found[0] is not hand or found[1] is not game:
+        found = _hand_facts(core)
+    (
+        rules,
+        dealer,
+        number,
+        scores,
+        calls,
+        contract,
+        suit,
+        card,
+        sitting,
+        result,
+        winners,
+    ) = found[2]
+    players: int = rules.players
+    won_memo, void_memo = found[3], found[4]
+    won = won_memo.get(core[WON])
+    if won is None:
+        by_seat = seat_nibbles(core[WON], players)
+        won = won_memo[core[WON]] = (by_side(rules, by_seat), by_seat)
+    voids = void_memo.get(core[VOIDS])
+    if voids is None:
+        nibbles = seat_nibbles(core[VOIDS], players)
+        voids = void_memo[core[VOIDS]] = tuple([SUIT_SETS[v] for v in nibbles])
+    return (
+        rules,
+        PHASES[core[PHASE]],
+        core[TO_ACT],
+        dealer,
+        number,
+        scores,
+        calls,
+        contract,
+        suit,
+        card,
+        SUIT_SETS[core[SUITS_LED]],
+        voids,
+        won[0],
+        won[1],
+        tuple([mask.bit_count() for mask in core[HANDS][:players]]),
+        sitting,
+        result,
+        winners,
+    )
+
+
+_HandFacts = tuple[
+    Hand,
+    Game,
+    tuple[
+        Rules,
+        int,
+        int,
+        tuple[int, ...],
+        tuple[tuple[int, Call], ...],
+        Contract | None,
+        Suit | None,
+        Card | None,
+        frozenset[int],
+        tuple[int, ...] | None,
+        tuple[int, ...],
+    ],
+    dict[int, tuple[tuple[int, ...], tuple[int, ...]]],
+    dict[int, tuple[frozenset[Suit], ...]],
+]
+_HAND_FACTS: Final[BoundedCache[int, _HandFacts]] = BoundedCache(4096)
+"""The facts that hold for a whole hand, by the identity of its hand record (kept with
+them, with its game record, so an identity is never mistaken), and per hand the
+tricks won and voids met, by their packed ints."""
+
+
+def _hand_facts(core: Record) -> _HandFacts:
+    hand, game = core[HAND], core[GAME]
+    suit = hand[H_JOKER_SUIT]
+    card = hand[H_PARTNER_CARD]
+    book, record = hand[H_AUCTION]
+    facts = (
+        core[RULES],
+        hand[H_DEALER],
+        game.number,
+        game.scores,
+        calls_of(book, record),
+        hand[H_CONTRACT],
+        None if suit < 0 else _SUITS[suit],
+        None if card < 0 else CARDS_BY_CODE[card],
+        SEAT_SETS[hand[H_SITTING]],
+        hand[H_RESULT],
+        game.winners,
+    )
+    return _HAND_FACTS.keep(id(hand), (hand, game, facts, {}, {}))
+
+
+TrickData = tuple[int, tuple[tuple[int, int], ...], int, int]
+"""A trick as ints: leader, ``(seat, card code)`` plays, suit led (-1 before the
+lead), winner (-1 while in progress)."""
+
+_TRICKS_MEMO: Final[BoundedCache[int, tuple[Any, tuple[TrickData, ...]]]] = (
+    BoundedCache(4096)
+)
+"""The completed tricks up to a log node that ended a trick, by the node's identity
+(the node is kept with them, so an identity is never mistaken)."""
+
+
+def trick_record(state: GameState) -> tuple[tuple[TrickData, ...], TrickData | None]:
+    """The completed tricks of this hand and the trick in progress, as ints.
+
+    The trick in progress is the record's own (its leader, cards and suit led); the
+    completed tricks are read from the hand's log behind it, and kept by the log node
+    that ended the last of them, so the positions of a trick share one tuple and a
+    position costs only its current trick.  The trick in progress is ``None``
+    outside the play.
+    """
+    core = record_of(state)
+    setup = core[SETUP]
+    if core[HAND][H_CONTRACT] is None or setup.key < 0:
+        return (), None
+    trick = core[TRICK]
+    log: Any = core[LOG]
+    for _ in trick:  # the cards of the trick in progress are the log's last entries
+        log = log[0]
+    found = _TRICKS_MEMO.get(id(log))
+    if found is not None and found[0] is log:
+        done: tuple[TrickData, ...] = found[1]
+    else:
+        done = _done_tricks(setup, log)
+    if core[PHASE] != PLAY:
+        return done, None
+    leader = core[LEADER]
+    return done, (
+        leader,
+        tuple(zip(setup.order[leader], trick, strict=False)),
+        core[LED],
+        -1,
+    )
+
+
+def _done_tricks(setup: Setup, end: Log) -> tuple[TrickData, ...]:
+    """The completed tricks up to the log node ``end`` that ended one (kept by node)."""
+    pending: list[tuple[Any, int, PlayCard]] = []
+    done: tuple[TrickData, ...] = ()
+    log = end
+    while log is not None:
+        found = _TRICKS_MEMO.get(id(log))
+        if found is not None and found[0] is log:
+            done = found[1]
+            break
+        earlier, action, seat = log
+        if type(action) is PlayCard:
+            pending.append((log, seat, action))
+        log = earlier
+    pending.reverse()
+    key, active = setup.key, setup.active
+    leader = done[-1][3] if done else setup.contractor
+    plays: list[tuple[int, int]] = []
+    led = -1
+    for node, seat, action in pending:
+        code = card_code(action.card)
+        if not plays:
+            eff = EFF[key][code]
+            led = eff if eff != NO_SUIT or action.suit is None else int(action.suit)
+        plays.append((seat, code))
+        if len(plays) == active:
+            index = winner_index(tuple([c for _, c in plays]), key, led)
+            winner = plays[index][0]
+            done = (*done, (leader, tuple(plays), led, winner))
+            _keep_tricks(node, done)
+            leader, plays, led = winner, [], -1
+    if end is not None and not plays:
+        _keep_tricks(end, done)  # the start of the play, too: found at once next time
+    return done
+
+
+def _keep_tricks(node: Log, done: tuple[TrickData, ...]) -> None:
+    _TRICKS_MEMO.keep(id(node), (node, done))
+
+
 _TRICKS_SIZE: Final = 65536
 _TRICKS: Final[BoundedCache[TrickData, Trick]] = BoundedCache(_TRICKS_SIZE)
 """The Trick value of each trick met (shared: a view is rebuilt at every action)."""
@@ -664,7 +921,26 @@ def view(state: GameState, seat: int | None) -> SeatView:
 def _every_field(state: GameState, seat: int | None) -> tuple[Any, ...]:
     """Every field of the view of ``seat``, in order, worked out in one go."""
     _, facts, done, current = _public(state)
-    (rules, phase, to_act, dealer, number, scores, calls, contract, joker_suit, partner_card, suits_led, shown_void, tricks_won, by_seat, sizes, sitting, result, winners) = facts  # fmt: skip
+    (
+        rules,
+        phase,
+        to_act,
+        dealer,
+        number,
+        scores,
+        calls,
+        contract,
+        joker_suit,
+        partner_card,
+        suits_led,
+        shown_void,
+        tricks_won,
+        by_seat,
+        sizes,
+        sitting,
+        result,
+        winners,
+    ) = facts
     kitty_seen = (
         contract is not None
         and seat == contract.contractor

@@ -119,4 +119,4 @@ def test_the_reference_is_read() -> None:
     assert "five_hundred.search.solver.solve_plays" in entries
     assert entries_of(five_hundred, "apply") == ["five_hundred.state.apply"]
     # a name outside every __all__ has no entry, so a missing one would show
-    assert entries_of(importlib.import_module("five_hundred.state"), "inner") == []
+    assert entries_of(importlib.import_module("five_hundred.state"), "record_of") == []

@@ -9,9 +9,12 @@ import enum
 import inspect
 
 import pytest
-from sphinx.pycode import ModuleAnalyzer
 
 import five_hundred
+
+pytest.importorskip("sphinx")
+
+from sphinx.pycode import ModuleAnalyzer
 
 
 def _public_classes() -> list[type]:

@@ -19,7 +19,7 @@ from five_hundred._engine import adapter
 from five_hundred._engine.codes import JOKER_CODE
 from five_hundred._engine.core import HANDS, TO_ACT, WON
 from five_hundred.cards import card_code
-from five_hundred.state import Phase, inner
+from five_hundred.state import Phase, record_of
 from five_hundred.tricks import PLAYS
 
 BASE = 190
@@ -73,7 +73,7 @@ def test_play_ids_and_play_id_agree_with_the_facade(
     table = adapter.id_table(BASE)
     while state.to_act is not None:
         actions = legal_actions(state)
-        core = inner(state)
+        core = record_of(state)
         found = adapter.play_ids(core, table, JOKER_LEADS)
         ids = sorted(play_id_of(a) for a in actions if isinstance(a, PlayCard))
         plain = [i for i in ids if i < JOKER_LEADS]
@@ -95,11 +95,11 @@ def test_play_ids_and_play_id_agree_with_the_facade(
                 next_ids = adapter.play_ids(after, table, JOKER_LEADS)
                 assert listing[2] == (() if after[TO_ACT] is None else next_ids)
                 assert after is not None
-                played = inner(apply(state, PlayCard(PLAYS[code].card)))
+                played = record_of(apply(state, PlayCard(PLAYS[code].card)))
                 if after[TO_ACT] is not None:  # the scored end is the facade's
                     assert after == played
                 else:
                     assert after[WON] == played[WON]
                     assert after[HANDS] == played[HANDS]
-        assert inner(state) is core  # nothing changed
+        assert record_of(state) is core  # nothing changed
         state = apply(state, rng.choice(actions))

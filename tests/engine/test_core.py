@@ -13,11 +13,11 @@ from tests.strategies import rules, seeds
 
 from five_hundred import Rules
 from five_hundred._engine import core
-from five_hundred.state import inner
+from five_hundred.state import record_of
 
 
 def test_each_index_constant_names_its_field() -> None:
-    for index, name in enumerate(core.Core._fields):
+    for index, name in enumerate(core.Record._fields):
         assert getattr(core, name.upper()) == index, name
     for index, name in enumerate(core.Hand._fields):
         assert getattr(core, "H_" + name.upper()) == index, name
@@ -30,9 +30,9 @@ def test_every_state_holds_a_plain_tuple_of_the_fields(
     game_rules: Rules, seed: int
 ) -> None:
     for state in play_random_game(game_rules, seed, max_hands=2):
-        record = inner(state)
+        record = record_of(state)
         assert type(record) is tuple
-        assert len(record) == len(core.Core._fields)
+        assert len(record) == len(core.Record._fields)
         assert type(record[core.HAND]) is tuple
         assert len(record[core.HAND]) == len(core.Hand._fields)
         assert record[core.RULES] == game_rules

@@ -34,7 +34,7 @@ from five_hundred import (
 from five_hundred._engine import entry
 from five_hundred._engine.core import TO_ACT
 from five_hundred.bidding import bid_ladder
-from five_hundred.state import inner
+from five_hundred.state import record_of
 from five_hundred.tricks import PLAYS
 
 DOCUMENTED_APPLY = getattr(apply, "__wrapped__", apply)
@@ -44,7 +44,7 @@ DOCUMENTED_LISTING = getattr(legal_actions, "__wrapped__", legal_actions)
 def _outcome(call: functools.partial[GameState]) -> tuple[str, object]:
     """What a call of ``apply`` gives: the new state's record, or the refusal."""
     try:
-        return "state", inner(call())
+        return "state", record_of(call())
     except (IllegalActionError, TypeError, ValueError) as error:
         return type(error).__name__, str(error)
 
@@ -57,7 +57,7 @@ def test_entry_points_list_and_take_what_the_documented_functions_do(
     rng = random.Random(seed)
     ladder = bid_ladder(game_rules)
     for state in play_random_game(game_rules, seed, max_hands=2):
-        core = inner(state)
+        core = record_of(state)
         listed = entry.legal_actions(state)
         assert listed == DOCUMENTED_LISTING(state)
         seat = state.to_act
@@ -71,10 +71,12 @@ def test_entry_points_list_and_take_what_the_documented_functions_do(
                     functools.partial(DOCUMENTED_APPLY, state, action, seat=who)
                 )
                 assert found == expected
-        assert inner(state) is core  # the state is unchanged
+        assert record_of(state) is core  # the state is unchanged
 
 
-@pytest.mark.parametrize("thing", [None, 3, "PLAY AS", inner(five_hundred.new_game())])
+@pytest.mark.parametrize(
+    "thing", [None, 3, "PLAY AS", record_of(five_hundred.new_game())]
+)
 def test_entry_points_refuse_what_is_not_a_state_as_the_documented_functions(
     thing: object,
 ) -> None:
@@ -132,6 +134,6 @@ def test_to_act_is_read_by_the_engines_getter_in_the_compiled_build() -> None:
     )
     assert (prop.fget is entry.seat_to_act) == five_hundred.compiled
     for state in play_random_game(Rules(), 5, max_hands=2):
-        assert state.to_act == entry.seat_to_act(state) == inner(state)[TO_ACT]
+        assert state.to_act == entry.seat_to_act(state) == record_of(state)[TO_ACT]
     with pytest.raises(AttributeError):
         _ = GameState().to_act  # the empty state holds no record

@@ -22,7 +22,7 @@ from five_hundred._engine.listed import (
     listed_plays,
     mask_plays,
 )
-from five_hundred.state import _DISCARDS, Phase, inner
+from five_hundred.state import _DISCARDS, Phase, record_of
 from five_hundred.tricks import (
     PLAY_TABLES,
     PLAYS,
@@ -41,7 +41,7 @@ def test_listed_plays_are_the_facades_plays_of_the_card_play(
     state = new_game(game_rules, seed=seed)
     while state.to_act is not None:
         actions = legal_actions(state)
-        core = inner(state)
+        core = record_of(state)
         found = listed_plays(core, PLAY_TABLES, PLAYS_CACHE_SIZE, SUIT_PLAYS_CACHE_SIZE)
         joker_lead = core[LEGAL] & JOKER_BIT and core[LED] < 0 and core[SETUP].key == NT
         if state.phase is not Phase.PLAY or joker_lead:

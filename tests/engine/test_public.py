@@ -45,7 +45,7 @@ from five_hundred.state import (
     _after_call,
     _apply_play,
     _reason,
-    inner,
+    record_of,
 )
 from five_hundred.tricks import (
     PLAY_TABLES,
@@ -66,7 +66,7 @@ def test_state_play_takes_the_listed_plays_as_the_facade_does(
         seat = state.to_act
         if seat is None:
             continue
-        core = inner(state)
+        core = record_of(state)
         for action in legal_actions(state):
             found = state_play(core, action, seat, _FRONT)
             if not isinstance(action, PlayCard) or action.suit is not None:
@@ -76,10 +76,10 @@ def test_state_play_takes_the_listed_plays_as_the_facade_does(
             other = (seat + 1) % game_rules.players  # not the seat to act
             assert state_play(core, action, other, _FRONT) is None
             assert found is not None
-            assert inner(found) == inner(expected)
+            assert record_of(found) == record_of(expected)
             assert found.phase is expected.phase
             assert found.scores == expected.scores
-        assert inner(state) is core  # the state is unchanged
+        assert record_of(state) is core  # the state is unchanged
 
 
 @settings(max_examples=40, deadline=None)
@@ -91,7 +91,7 @@ def test_state_play_declines_plays_not_listed_or_not_legal(
     for state in play_random_game(game_rules, seed, max_hands=1):
         if state.to_act is None:
             continue
-        core = inner(state)
+        core = record_of(state)
         listed = {id(action) for action in legal_actions(state)}
         for code in rng.sample(CODES, 6):
             shared = PLAYS[code]
@@ -111,7 +111,7 @@ def test_state_call_takes_the_listed_calls_as_the_facade_does(
         seat = state.to_act
         if seat is None:
             continue
-        core = inner(state)
+        core = record_of(state)
         for action in legal_actions(state):
             found = state_call(core, action, seat, _FRONT, _CALL_FRONT)
             through = state_action(core, action, UNCHECKED, _FRONT, _CALL_FRONT)
@@ -125,11 +125,11 @@ def test_state_call_takes_the_listed_calls_as_the_facade_does(
             expected = _after_call(core, (book, auction), (core[LOG], action, seat))
             assert found is not None
             assert through is not None
-            assert inner(found) == inner(expected) == inner(through)
+            assert record_of(found) == record_of(expected) == record_of(through)
             assert found.phase is expected.phase
             other = (seat + 1) % game_rules.players  # not the seat to act
             assert state_call(core, action, other, _FRONT, _CALL_FRONT) is None
-        assert inner(state) is core  # the state is unchanged
+        assert record_of(state) is core  # the state is unchanged
 
 
 @settings(max_examples=40, deadline=None)
@@ -140,7 +140,7 @@ def test_state_call_declines_calls_not_listed(game_rules: Rules, seed: int) -> N
     for state in play_random_game(game_rules, seed, max_hands=1):
         if state.to_act is None:
             continue
-        core = inner(state)
+        core = record_of(state)
         listed = {id(action) for action in legal_actions(state)}
         for call in (PASS, *rng.sample(ladder, 4)):
             if id(call) not in listed:  # not legal now (or not the auction)
@@ -158,7 +158,7 @@ def test_state_call_declines_calls_not_listed(game_rules: Rules, seed: int) -> N
 def test_state_listing_is_the_facades_listing(game_rules: Rules, seed: int) -> None:
     tables = (PLAY_TABLES, PLAYS_CACHE_SIZE, SUIT_PLAYS_CACHE_SIZE)
     for state in play_random_game(game_rules, seed, max_hands=2):
-        core = inner(state)
+        core = record_of(state)
         found = state_listing(core, *tables, _CALL_FRONT)
         calls = listed_calls(core, _CALL_FRONT)
         if state.phase is Phase.BIDDING:
@@ -213,7 +213,7 @@ def test_a_state_keeps_its_auction_as_parts_that_copy_and_pickle(
         for seat, call in state.auction.calls:
             replayed = apply_call(replayed, seat, call)
         assert state.auction == replayed
-        book, record = inner(state)[HAND][H_AUCTION]
+        book, record = record_of(state)[HAND][H_AUCTION]
         assert auction_record(state.auction) == (book, record)
         for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
             assert again == state

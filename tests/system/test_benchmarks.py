@@ -192,6 +192,8 @@ def test_bench_solver_interleaves_its_anchor(monkeypatch: pytest.MonkeyPatch) ->
     assert [m.anchor for m in measured] == [0.05] * len(bench.KINDS)
     assert [m.mean for m in measured] == pytest.approx([0.015, 0.03, 0.045])
     assert [m.p95 for m in measured] == pytest.approx([0.02, 0.04, 0.06])
+    assert [m.slowest for m in measured] == pytest.approx([0.02, 0.04, 0.06])
+    assert all(m.p95 <= m.p99 <= m.slowest for m in measured)
     # without endplay: no anchor, the solver timed alone
     assert bench._measure(solve, 1, None)[0].anchor is None
 
@@ -199,14 +201,39 @@ def test_bench_solver_interleaves_its_anchor(monkeypatch: pytest.MonkeyPatch) ->
 def test_bench_solver_serves_only_a_compiled_build() -> None:
     bench = load("bench_solver")
     if five_hundred.compiled:
-        with bench._remote(sys.executable, 1) as solve:
+        with bench._remote(sys.executable, 1, 4) as solve:
             assert solve(2, 0) > 0  # misère: the quickest of the three
     else:
         with (
             pytest.raises(SystemExit, match="does not run the compiled engine"),
-            bench._remote(sys.executable, 1),
+            bench._remote(sys.executable, 1, 4),
         ):
             pass
+
+
+def test_bench_strength_plays_the_duplicate_match_over_processes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # the players answer from processes of their own, and the match is the one
+    # duplicate_match plays in this process on the same seeds (budgets off)
+    from five_hundred import RuleBasedPlayer
+    from five_hundred.sampling import SamplingPlayer, duplicate_match
+
+    bench = load("bench_strength")
+    found = bench.main(["--deals", "2", "--seed", "7", "--level", "easy"])
+    (item,) = found["matches"]
+    expected = duplicate_match(
+        SamplingPlayer.level("easy", seed=1, budgets=False),
+        RuleBasedPlayer(),
+        deals=2,
+        seed=7,
+    )
+    assert item["mean"] == expected.mean
+    assert item["a"]["contracts"] == expected.bid[0]
+    assert item["a"]["by_kind"]["suit"][0] == expected.kinds[0].bid[0]
+    assert item["a"]["decisions"] > 0
+    assert item["a"]["p99_ms"] <= item["a"]["max_ms"]
+    assert "95% CI" in capsys.readouterr().out
 
 
 # -- bench_review: the hand review

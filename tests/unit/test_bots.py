@@ -435,3 +435,29 @@ def test_follows_by_the_rules_of_thumb(rules: Rules) -> None:
                 card_power(c, context, led) > power for c in cards
             )
     assert checked >= 5
+
+
+def test_hand_strength_is_what_the_rule_based_player_bids_up_to() -> None:
+    from five_hundred import Strain, hand_strength, parse_cards
+
+    rules = Rules()
+    for seed in range(30):
+        state = new_game(rules, seed=seed)
+        seat = state.to_act
+        assert seat is not None
+        action = RuleBasedPlayer().choose(state, seat)
+        if isinstance(action, TrickBid):
+            strength = hand_strength(state.hands[seat], action.strain, rules)
+            assert action.tricks <= strength
+            best = max(hand_strength(state.hands[seat], s, rules) for s in Strain)
+            assert strength == best
+    hand = parse_cards("JK JH JD AH KH QH 10S AS KC 4D")
+    assert hand_strength(hand, Strain.HEARTS) > hand_strength(hand, Strain.SPADES)
+    with pytest.raises(TypeError, match="use parse_cards"):
+        hand_strength("JK JH", Strain.HEARTS)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="expected a Strain"):
+        hand_strength(hand, "H")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="expected a Rules"):
+        hand_strength(hand, Strain.HEARTS, 4)  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError, match="each card once"):
+        hand_strength([*hand, hand[0]], Strain.HEARTS)

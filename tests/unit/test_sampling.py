@@ -36,17 +36,17 @@ from five_hundred._rules_of_thumb import (
     side_mask,
 )
 from five_hundred.bidding import Pass, TrickBid, parse_bid
-from five_hundred.bots import _strain_estimate
+from five_hundred.bots import hand_strength
 from five_hundred.cards import CARDS_BY_CODE, Strain, mask_from_cards
 from five_hundred.cli import main
 from five_hundred.parallel import Outcome
 from five_hundred.sampling import SamplingPlayer, advise_bids, duplicate_match
 from five_hundred.sampling import advice as sampling_advice
 from five_hundred.sampling import player as sampling_player
-from five_hundred.sampling._simulation import _BidSimulator, _shown
+from five_hundred.sampling._simulation import _BidSimulator, _fits, _shown
 from five_hundred.sampling.player import _choice_of, _forced_first
 from five_hundred.search.playout import choice_action
-from five_hundred.state import inner
+from five_hundred.state import record_of
 
 
 def _endgame(seed: int, left: int) -> tuple[object, int]:
@@ -341,20 +341,30 @@ def test_match_and_advise_commands(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_playout_policy_plays_as_the_rule_based_player() -> None:
-    # rule_policy is the rules of thumb on codes: the same cards, trick for trick
+    # rule_policy is the rules of thumb on codes: the same cards, trick for trick,
+    # in trick contracts and (these seeds, misère without the seven-trick gate) misère
     bot = RuleBasedPlayer()
-    checked = 0
-    for players, seed in [(3, 1), (3, 8), (4, 0), (4, 9), (4, 20), (6, 2), (6, 11)]:
-        rules = Rules.for_players(players)
+    checked = misere = 0
+    games = [(3, 1), (3, 8), (4, 0), (4, 9), (4, 20), (6, 2), (6, 11)]
+    games += [(3, 14), (3, 25), (3, 28)]
+    for players, seed in games:
+        rules = Rules.for_players(players).replace(misere_needs_seven=False)
         state = new_game(rules, seed=seed)
         while state.phase is not Phase.PLAY and state.to_act is not None:
             state = apply(state, bot.choose(state, state.to_act))
         contract = state.contract
-        if state.phase is not Phase.PLAY or not isinstance(contract.bid, TrickBid):  # type: ignore[union-attr]
+        if state.phase is not Phase.PLAY or contract is None:
             continue
-        core = inner(state)
-        team = side_mask(rules, contract.contractor)  # type: ignore[union-attr]
-        policy = rule_policy(core[SETUP], team, seat_friends(rules))
+        core = record_of(state)
+        contractor = contract.contractor
+        if isinstance(contract.bid, TrickBid):
+            team = side_mask(rules, contractor)
+            policy = rule_policy(core[SETUP], team, seat_friends(rules))
+        else:
+            policy = rule_policy(
+                core[SETUP], 1 << contractor, seat_friends(rules), misere=contractor
+            )
+            misere += 1
         _, chosen = play_out(core, random.Random(0).random, policy)
         played = []
         while state.to_act is not None:
@@ -363,7 +373,8 @@ def test_the_playout_policy_plays_as_the_rule_based_player() -> None:
             state = apply(state, action)
         assert [choice_action(c) for c in chosen] == played
         checked += 1
-    assert checked >= 5
+    assert checked >= 8
+    assert misere >= 2
 
 
 def test_a_rollout_starts_with_its_card_and_the_best_mean_wins(
@@ -371,7 +382,7 @@ def test_a_rollout_starts_with_its_card_and_the_best_mean_wins(
 ) -> None:
     state, seat = _endgame(4, 8)
     assert isinstance(state, GameState)
-    core = inner(state)
+    core = record_of(state)
     legal = legal_actions(state)
     assert len(legal) > 1
     # the forced policy's first choice is the card, then the policy decides
@@ -400,7 +411,7 @@ def test_a_rollout_starts_with_its_card_and_the_best_mean_wins(
             assert chosen == target
         else:
             assert chosen != target
-    assert core == inner(state)  # the state is unchanged
+    assert core == record_of(state)  # the state is unchanged
 
 
 def test_rollouts_lead_the_joker_in_no_trumps_naming_each_suit() -> None:
@@ -471,7 +482,7 @@ def test_an_opponents_bid_shapes_the_simulated_deals() -> None:
     simulator = _BidSimulator(seen, seen.seat, random.Random(2))  # type: ignore[arg-type]
     for hands, _ in simulator.deals(shown, 5):
         cards = [CARDS_BY_CODE[c] for c in codes_from_mask(hands[bidder])]
-        assert _strain_estimate(cards, Strain.SPADES, state.rules) >= 6
+        assert hand_strength(cards, Strain.SPADES, state.rules) >= 6
 
 
 def test_simulation_settings_are_checked() -> None:
@@ -496,10 +507,161 @@ def test_the_simulated_discard_rule_is_the_rule_based_players() -> None:
         seat = state.to_act
         held = mask_from_cards(state.hands[seat])  # type: ignore[index]
         discard = bot.choose(state, seat)  # type: ignore[arg-type]
-        rule = rule_discard(inner(state)[SETUP].key, held)
+        rule = rule_discard(record_of(state)[SETUP].key, held)
         assert rule == mask_from_cards(discard.cards)  # type: ignore[union-attr]
         checked += 1
     assert checked >= 6
+
+
+def _quick(seed: int = 3) -> SamplingPlayer:
+    return SamplingPlayer(
+        samples=3, rollouts=3, bid_samples=4, budget=None, bid_budget=None, seed=seed
+    )
+
+
+def test_evaluate_lists_first_the_action_choose_takes() -> None:
+    # the same seeded player, once choosing and once evaluating, takes the same
+    # action at every decision of a hand: choose is the first of evaluate
+    for players in (3, 4):
+        rules = Rules.for_players(players)
+        state = new_game(rules, seed=5)
+        chooser, evaluator = _quick(), _quick()
+        while state.to_act is not None:
+            seat = state.to_act
+            seen = view(state, seat)
+            action = chooser.choose(seen, seat)
+            values = evaluator.evaluate(seen, seat)
+            assert values[0].action == action
+            assert all(item.action in seen.legal_actions for item in values)
+            rest = [item.value for item in values[1:] if item.value is not None]
+            assert rest == sorted(rest, reverse=True)
+            if state.phase is Phase.PLAY and len(seen.legal_actions) > 1:
+                # every legal card is valued, on the same sampled deals
+                assert {item.action for item in values} == set(seen.legal_actions)
+                assert {item.samples for item in values} == {3}
+                best = max(item.value for item in values if item.value is not None)
+                assert values[0].value == best
+            if state.phase is Phase.NOMINATE:
+                assert [(v.value, v.samples) for v in values] == [(None, 0)]
+            state = apply(state, action)
+
+
+def test_levels_are_presets_of_the_settings() -> None:
+    assert list(sampling.LEVELS) == ["easy", "medium", "hard", "expert"]
+    assert repr(SamplingPlayer.level("hard", seed=4)) == repr(SamplingPlayer(seed=4))
+    expert = SamplingPlayer.level("expert", budgets=False)
+    assert expert.budget is None
+    assert expert.bid_budget is None
+    # expert is hard's search with longer budgets: the same player without them
+    assert repr(expert) == repr(SamplingPlayer.level("hard", budgets=False))
+    hard, slow = SamplingPlayer.level("hard"), SamplingPlayer.level("expert")
+    assert slow.budget > hard.budget  # type: ignore[operator]
+    assert slow.bid_budget > hard.bid_budget  # type: ignore[operator]
+    easy = SamplingPlayer.level("easy")
+    assert easy.bid_samples == 0
+    assert easy.rollouts == 0
+    with pytest.raises(InvalidStateError, match="unknown level 'master'"):
+        SamplingPlayer.level("master")
+    with pytest.raises(TypeError, match="expected a level name"):
+        SamplingPlayer.level(3)  # type: ignore[arg-type]
+
+
+def test_a_match_reports_each_deal_and_the_contracts_by_kind() -> None:
+    seen: list[object] = []
+    result = duplicate_match(
+        _quick(), RuleBasedPlayer(), deals=3, seed=20, on_deal=seen.append
+    )
+    assert seen == list(result.results)
+    assert [deal.seed for deal in result.results] == [20, 21, 22]
+    assert tuple(deal.difference for deal in result.results) == result.differences
+    for deal in result.results:
+        assert [table.side for table in deal.tables] == [0, 1]
+        for table in deal.tables:
+            assert (table.contract is None) == (table.maker is None)
+            if table.contract is not None:
+                # the maker is the player that held the contractor's side here, and
+                # the contracting side scored up if made, down if set
+                side = five_hundred.side_of(Rules(), table.contract.contractor)
+                assert table.maker == (0 if side == table.side else 1)
+                assert (table.scores[side] > 0) == table.made
+        decisions = sum(len(times) for times in deal.times)
+        assert decisions >= 2 * 4  # every seat acted at both tables
+    assert [tally.kind for tally in result.kinds] == ["suit", "no_trumps", "misere"]
+    for index in (0, 1):
+        assert sum(tally.bid[index] for tally in result.kinds) == result.bid[index]
+        assert sum(tally.made[index] for tally in result.kinds) == result.made[index]
+    assert sampling.match.match_result(result.results) == result
+
+
+def test_match_takes_a_level_and_its_settings_over_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["match", "sampling", "rules", "--deals", "2", "--seed", "3", "--json"]
+    argv += ["--progress", "never", "--level", "easy", "--budget", "none"]
+    argv += ["--bid-budget", "none", "--samples", "2"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["a"]["level"] == "easy"
+    assert data["b"]["level"] is None
+    settings = {**sampling.LEVELS["easy"], "budget": None, "bid_budget": None}
+    player = SamplingPlayer(**{**settings, "samples": 2}, seed=3)
+    result = duplicate_match(player, RuleBasedPlayer(), deals=2, seed=3)
+    assert data["differences"] == list(result.differences)
+    kinds = data["a"]["by_kind"]
+    assert sum(kind["contracts"] for kind in kinds.values()) == data["a"]["contracts"]
+    assert main([a for a in argv if a != "--json"]) == 0
+    # the text names each kind of contract bid: made of bid
+    text = capsys.readouterr().out
+    assert re.search(r"\nA: \d+ contracts?, \d+ made \(suit \d+ of \d+", text)
+    assert main(["match", "sampling", "rules", "--level", "master"]) == 2
+    assert "invalid choice: 'master'" in capsys.readouterr().err
+
+
+def test_watch_with_a_level_plays_sampling_players(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["watch", "--seed", "2", "--hands", "1", "--delay", "0"]
+    assert main([*argv, "--level", "easy"]) == 0
+    out = capsys.readouterr().out
+    assert "Stopped after 1 hand." in out
+    assert main([*argv, "--level", "easy", "--opponents", "random"]) == 2
+    assert "--opponents or --level" in capsys.readouterr().err
+
+
+def test_inference_samples_deals_that_fit_the_bids(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # in the play, the deals drawn for a decision give each seat that bid a dealt
+    # hand the rules of thumb value at its bid (these seeded draws all find one)
+    state, seat = _endgame(4, 8)
+    assert isinstance(state, GameState)
+    seen = view(state, seat)
+    bids = [(s, lv) for s, lv, passed in _shown(seen) if not passed]
+    assert bids
+    used: list[GameState] = []
+    whole = sampling_player._sample
+
+    def keep(sample: GameState, seat: int) -> object:
+        used.append(sample)
+        return whole(sample, seat)
+
+    monkeypatch.setattr(sampling_player, "_sample", keep)
+
+    def fit(sample: GameState) -> bool:
+        hands = sample.dealt[0]
+        return all(_fits(hands[s], lv, False, sample.rules) for s, lv in bids)
+
+    plain = list(SamplingPlayer(budget=None, seed=2)._samples(seen, seat, 12))
+    assert len(plain) == 12
+    uniform = sum(fit(sample) for sample in used)
+    assert uniform < 12  # uniform draws often do not fit
+    used.clear()
+    drawn = SamplingPlayer(budget=None, inference=True, seed=2)._samples(seen, seat, 12)
+    assert len(list(drawn)) == 12
+    fitting = [fit(sample) for sample in used]
+    assert sum(fitting) > uniform
+    # the deals that fit come first; those set aside only make up the count
+    assert fitting == sorted(fitting, reverse=True)
 
 
 # -- hostile settings: refused when given, with the setting named ------------------------

@@ -51,7 +51,7 @@ from five_hundred._engine.core import (
     SUITS_LED,
     TO_ACT,
     TRICK,
-    Core,
+    Record,
     redealt,
 )
 from five_hundred._engine.playout import JOKER_LEAD
@@ -106,7 +106,7 @@ from five_hundred._engine.solve import (
 from five_hundred._engine.step import next_mask
 from five_hundred._engine.tables import SIX_ONLY_MASK, SUIT_MASKS
 from five_hundred.search.solver import _context, solve_core
-from five_hundred.state import inner, outer
+from five_hundred.state import record_of, state_of
 
 Memo = dict[tuple[object, ...], int]
 RangeMemo = dict[tuple[object, ...], tuple[int, int]]
@@ -228,7 +228,7 @@ def test_trick_start_bounds_hold(rules: Rules, seed: int, line: int) -> None:
     contract = state.contract
     assert contract is not None
     misere = isinstance(contract.bid, MisereBid)
-    core = inner(state)
+    core = record_of(state)
     left = 10 - state.tricks_played
     high = min(left, 1) if misere else left
     k = line % (high + 1)
@@ -279,7 +279,7 @@ def _decided_checks(rules: Rules, seed: int, line: int) -> Iterator[tuple[bool, 
     for state in _line(seed, line, 4 if rules.players <= 4 else 3, rules):
         if not state.trick:
             continue
-        core = inner(state)
+        core = record_of(state)
         ctx, pos = _context(core), position_of(core)
         if not _decided(ctx, pos):
             yield False, False
@@ -375,7 +375,7 @@ def _trick_starts(
         assert contract is not None
         if isinstance(contract.bid, MisereBid):
             continue
-        core = inner(state)
+        core = record_of(state)
         yield state, _context(core), position_of(core)
 
 
@@ -570,7 +570,7 @@ def test_leading_the_unnominated_joker_agrees_with_brute_force() -> None:
     assert found == 3
 
 
-def _variant(core: Core, rng: random.Random) -> Core:
+def _variant(core: Record, rng: random.Random) -> Record:
     """``core`` with a few cards of one effective suit swapped between two seats in
     play: every seat keeps its lengths (and so what it has shown void); a called
     partner's card stays."""
@@ -618,11 +618,11 @@ def test_a_table_shared_by_positions_alike_gives_their_values(
     misere = isinstance(contract.bid, MisereBid)
     rng = random.Random(line)
     table: Table = {}
-    core = inner(state)
+    core = record_of(state)
     for attempt in range(4):
         if attempt:
-            core = _variant(inner(state), rng)
-        assert solve_core(core, table) == _brute(outer(core), team, misere, {})
+            core = _variant(record_of(state), rng)
+        assert solve_core(core, table) == _brute(state_of(core), team, misere, {})
 
 
 def test_positions_differing_in_low_cards_share_an_entry() -> None:
@@ -636,7 +636,7 @@ def test_positions_differing_in_low_cards_share_an_entry() -> None:
             state = apply(state, legal_actions(state)[0])
         if state is None or state.to_act is None:
             continue
-        core = inner(state)
+        core = record_of(state)
         assert core[SETUP].contractor is not None
         ctx = _context(core)
         table: Table = {}
@@ -674,7 +674,7 @@ def test_a_searched_card_runs_down_to_the_lowest_card_alike(
     state = _position(seed, line, 6, rules)
     if state is None:
         return
-    core = inner(state)
+    core = record_of(state)
     ctx, pos = _context(core), position_of(core)
     key = ctx[0]
     held = pos[0][pos[1]]
@@ -700,7 +700,7 @@ def test_slots_and_codes_give_the_same_values(
     state = _position(seed, line, 3, rules)
     if state is None:
         return
-    core = inner(state)
+    core = record_of(state)
     ctx, pos = _context(core), position_of(core)
     cards = 0
     for hand in core[HANDS]:
@@ -734,7 +734,7 @@ def test_an_entrys_depths_give_back_the_lowest_card_read(
     state = _position(seed, line, 6, rules)
     if state is None:
         return
-    core = inner(state)
+    core = record_of(state)
     ctx, pos = _context(core), position_of(core)
     key, hands = ctx[0], pos[0]
     live = _live(ctx[7], hands, ())
@@ -771,7 +771,7 @@ def test_cached_keys_are_those_of_a_fresh_context(
     rng = random.Random(line)
     shared: dict[int, tuple[Context, Context]] = {}  # by numbered key
     while state.to_act is not None:
-        core = inner(state)
+        core = record_of(state)
         if not core[TRICK]:
             ctx = _context(core)
             keyed, slotted = shared.setdefault(
@@ -877,7 +877,7 @@ def test_keys_place_each_seats_cards_among_the_live_ones(
     the holders of each suit's top places (``TOPS_SPECS``) and the contracting side,
     machine words with up to four seats."""
     for state in _line(seed, line, 6, rules):
-        core = inner(state)
+        core = record_of(state)
         if not core[TRICK]:
             ctx = _context(core)
             pos = position_of(core)
@@ -939,7 +939,7 @@ def test_the_search_order_ranks_every_head_once(
     low first; else the winners that the next seat cannot beat in the suit first
     (cheapest first), then the cheaper winners, then the low cards."""
     for state in _line(seed, line, 6, rules):
-        core = inner(state)
+        core = record_of(state)
         ctx, pos = _context(core), position_of(core)
         order = _order(ctx, pos)
         same = _heads(ctx, pos)
@@ -1083,7 +1083,7 @@ def test_a_solve_leaves_the_garbage_collector_as_it_found_it(collecting: bool) -
 
 def _probed(
     rules: Rules, seed: int, line: int
-) -> tuple[int, Core, Context, Position] | None:
+) -> tuple[int, Record, Context, Position] | None:
     """A position up to three tricks from the end, its brute-force value, record,
     solver context and position (None when the line ends the hand first)."""
     state = _position(seed, line, 3, rules)
@@ -1093,7 +1093,7 @@ def _probed(
     assert contract is not None
     misere = isinstance(contract.bid, MisereBid)
     expected = _brute(state, _team(state), misere, {})
-    core = inner(state)
+    core = record_of(state)
     return expected, core, _context(core), position_of(core)
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from five_hundred._engine.auction import A_TO_ACT, AuctionRecord, advance, listing_index
-from five_hundred._engine.codes import ALL_SUITS, HAND_SIZE, JOKER_BIT, JOKER_CODE, NT
+from five_hundred._engine.codes import ALL_SUITS, HAND_SIZE, JOKER_BIT, JOKER_CODE
 from five_hundred._engine.core import (
     DONE,
     LED,
@@ -26,10 +26,10 @@ from five_hundred._engine.core import (
     SUITS_LED,
     TO_ACT,
     VOIDS,
-    Core,
+    Record,
     Setup,
 )
-from five_hundred._engine.play import joker_suits
+from five_hundred._engine.play import joker_lead_names_suit, joker_suits
 from five_hundred._engine.step import play_card
 
 __all__ = [
@@ -115,7 +115,7 @@ def part_ids(table: IdTable, mask: int) -> tuple[int, ...]:
     return ids
 
 
-def play_ids(core: Core, table: IdTable, joker_leads: int) -> tuple[int, ...] | None:
+def play_ids(core: Record, table: IdTable, joker_leads: int) -> tuple[int, ...] | None:
     """The ids of the cards the player to act may play, ascending (or ``None``).
 
     ``None`` outside the card play.  The un-nominated Joker led in No Trumps names a
@@ -123,7 +123,7 @@ def play_ids(core: Core, table: IdTable, joker_leads: int) -> tuple[int, ...] | 
     suits the leader may name, after the ids of the other cards.
     """
     # The record read as a tuple of objects: compiled, a field read through a
-    # ``Core`` is unboxed to its declared type (an int).  The mask stays an
+    # ``Record`` is unboxed to its declared type (an int).  The mask stays an
     # object, the table's key as it is: an int variable would be unboxed and boxed
     # again for the lookup, and the Joker's bit (64, a mask's highest) is tested by a
     # comparison: a shift or ``&`` would build an int object.
@@ -137,7 +137,7 @@ def play_ids(core: Core, table: IdTable, joker_leads: int) -> tuple[int, ...] | 
         found = table[1].get(mask)  # mask_ids, without its call
         return found if found is not None else _new_mask_ids(table, mask)
     setup: Setup = fields[SETUP]
-    if setup.key != NT or mask < JOKER_BIT:  # (the Joker: a mask's highest bit)
+    if not joker_lead_names_suit(mask, led, setup.key):
         return part_ids(table, mask)  # a lead: the whole hand, hardly met again
     legal: int = mask
     seat: int = fields[TO_ACT]  # the card play always has a player to act
@@ -153,7 +153,7 @@ def play_ids(core: Core, table: IdTable, joker_leads: int) -> tuple[int, ...] | 
     return part_ids(table, legal ^ JOKER_BIT) + leads
 
 
-def play_id(core: Core, code: int, plays: tuple[Any, ...]) -> Core | None:
+def play_id(core: Record, code: int, plays: tuple[Any, ...]) -> Record | None:
     """``core`` after the player to act plays the card of ``code``, if that is legal.
 
     ``plays`` holds the action to log for each code.  ``None`` when ``code`` is not
@@ -166,7 +166,9 @@ def play_id(core: Core, code: int, plays: tuple[Any, ...]) -> Core | None:
         or not core[LEGAL] >> code & 1
     ):
         return None
-    if code == JOKER_CODE and core[LED] < 0 and core[SETUP].key == NT:
+    if code == JOKER_CODE and joker_lead_names_suit(
+        core[LEGAL], core[LED], core[SETUP].key
+    ):
         return None
     return play_card(core, code, -1, plays[code])
 
@@ -200,8 +202,8 @@ def call_listing(
 
 
 def play_listing(
-    core: Core, code: int, plays: tuple[Any, ...], table: IdTable, joker_leads: int
-) -> tuple[Core, int | None, tuple[int, ...]] | None:
+    core: Record, code: int, plays: tuple[Any, ...], table: IdTable, joker_leads: int
+) -> tuple[Record, int | None, tuple[int, ...]] | None:
     """:func:`play_id`, the seat to act after it and the ids it may play.
 
     One call for the framework's step and the listing that follows it

@@ -1,6 +1,6 @@
 """The game state's inner records, and the builders that replace their fields.
 
-A :class:`~five_hundred.state.GameState` holds one :class:`Core`: a flat tuple whose
+A :class:`~five_hundred.state.GameState` holds one :class:`Record`: a flat tuple whose
 parts that an action does not change (the game, the hand, the play setup) are shared
 with the parent state.  Cards are masks and small ints; the few facade values a state
 carries (the rules, the auction, the contract, the actions of the log, the finished
@@ -10,7 +10,7 @@ Only the engine builds these records, and only through the builders below or the
 step (:mod:`._engine.step`), which build them by position for speed: an import-time
 check makes sure the field order is the one they assume.
 
-A state's record is a plain tuple, not an instance of :class:`Core`, and so is the
+A state's record is a plain tuple, not an instance of :class:`Record`, and so is the
 hand's (:class:`Hand`): a tuple subclass costs about three times as much to build and
 free (a card play builds one record, a call of the auction both), and pure Python
 reads a plain tuple's items by the interpreter's fast path.  The classes are the
@@ -63,10 +63,10 @@ __all__ = [
     "UNCHECKED",
     "VOIDS",
     "WON",
-    "Core",
     "Game",
     "Hand",
     "Log",
+    "Record",
     "Setup",
     "Unchecked",
     "called",
@@ -135,7 +135,7 @@ class Hand(NamedTuple):
     """What one hand fixes as it goes: the deal, the auction and the contract.
 
     The static type of a hand's record, which is a plain tuple of these fields in this
-    order, like :class:`Core`: read a field by its index (``hand[H_AUCTION]``).
+    order, like :class:`Record`: read a field by its index (``hand[H_AUCTION]``).
     """
 
     dealer: int
@@ -175,7 +175,7 @@ class Setup(NamedTuple):
     """The rules' Joker options (:data:`._engine.play.JokerOptions`)."""
 
 
-class Core(NamedTuple):
+class Record(NamedTuple):
     """Everything a state holds, in one flat tuple (a card play builds just this one).
 
     The static type of a state's record, which is a plain tuple of these fields in this
@@ -214,15 +214,15 @@ _HAND_FIELDS: Final = (
     "dealer", "dealt", "kitty", "auction", "contract", "sitting", "discards",
     "joker_suit", "partner_card", "partner", "result",
 )  # fmt: skip
-if Core._fields != _CORE_FIELDS or Hand._fields != _HAND_FIELDS:
+if Record._fields != _CORE_FIELDS or Hand._fields != _HAND_FIELDS:
     msg = "the engine's records changed order: update the builders of _engine.core"
     raise ImportError(msg)
 
 CARDS: Final = _CORE_FIELDS.index("hands")
-"""Where the card fields of :class:`Core` start."""
+"""Where the card fields of :class:`Record` start."""
 
 # Where each field of a record is: records are plain tuples, read by these indices
-# (see :class:`Core`; a test checks them against the fields' order).
+# (see :class:`Record`; a test checks them against the fields' order).
 RULES: Final = 0
 PHASE: Final = 1
 TO_ACT: Final = 2
@@ -254,17 +254,19 @@ H_RESULT: Final = 10
 
 _Fields = tuple[Any, ...]
 """A record, as the busiest builders take it: compiled, reading a field of a plain
-tuple of ``Any`` neither unboxes an int nor boxes it again (a ``Core`` or a ``Hand``
+tuple of ``Any`` neither unboxes an int nor boxes it again (a ``Record`` or a ``Hand``
 would)."""
 _CoreFields = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]  # fmt: skip
 _HandFields = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]
-"""A :class:`Core` and a :class:`Hand` as tuples of their length, for a builder that
+"""A :class:`Record` and a :class:`Hand` as tuples of their length, for a builder that
 unpacks them: in pure Python one unpacking costs less than reading a dozen fields by
 index; compiled, unpacking a tuple of known length reads its items directly (a
 ``tuple[Any, ...]`` would be iterated)."""
 
 
-def moved(core: _Fields, phase: int, to_act: int | None, hand: Hand, log: Log) -> Core:
+def moved(
+    core: _Fields, phase: int, to_act: int | None, hand: Hand, log: Log
+) -> Record:
     """``core`` with a new phase, seat to act, hand and log; its cards the same.
 
     (A record is a plain tuple: it has no ``_replace``, and the builders below build
@@ -283,7 +285,7 @@ def dealt_hand(dealer: int, dealt: tuple[int, ...], kitty: int, auction: Any) ->
     return (dealer, dealt, kitty, auction, None, 0, 0, -1, -1, -1, None)  # type: ignore[return-value]
 
 
-def start(rules: Any, game: Game, hand: Hand, to_act: int | None) -> Core:
+def start(rules: Any, game: Game, hand: Hand, to_act: int | None) -> Record:
     """The record of a hand just dealt (``hand.dealt``), bidding open."""
     return (  # type: ignore[return-value]
         rules,
@@ -305,14 +307,14 @@ def start(rules: Any, game: Game, hand: Hand, to_act: int | None) -> Core:
     )
 
 
-def with_hands(core: Core, hands: tuple[int, ...]) -> Core:
+def with_hands(core: Record, hands: tuple[int, ...]) -> Record:
     """``core`` with new hands (the kitty taken up, the discards put away)."""
     return (*core[:CARDS], hands, *core[CARDS + 1 :])  # type: ignore[return-value]
 
 
 def redealt(
-    core: Core, hand: Hand, log: Log, hands: tuple[int, ...], legal: int
-) -> Core:
+    core: Record, hand: Hand, log: Log, hands: tuple[int, ...], legal: int
+) -> Record:
     """``core`` with another deal: its hand record, log, hands and legal mask."""
     return (*core[:HAND], hand, core[SETUP], log, hands, *core[LEADER:LEGAL], legal)  # type: ignore[return-value]
 
@@ -322,7 +324,7 @@ def with_nominated(setup: Setup, suit: int) -> Setup:
     return setup._replace(key=context_key(NT, suit))
 
 
-def called(core: Core, auction: Any, to_act: int, log: Log) -> Core:
+def called(core: Record, auction: Any, to_act: int, log: Log) -> Record:
     """``core`` after a call that leaves the auction open: ``to_act`` calls next.
 
     The busiest builder of the auction: both records unpacked once (see
@@ -343,8 +345,8 @@ def called(core: Core, auction: Any, to_act: int, log: Log) -> Core:
 
 
 def contracted(
-    core: Core, auction: Any, contract: Any, setup: Setup, log: Log, kitty_up: bool
-) -> Core:
+    core: Record, auction: Any, contract: Any, setup: Setup, log: Log, kitty_up: bool
+) -> Record:
     """``core`` once the auction is won, in the discard: the contractor to act.
 
     The hand gets its final auction, the contract and the seats that sit out; the
@@ -371,7 +373,7 @@ def contracted(
     )  # fmt: skip
 
 
-def scored(core: Core, phase: int, game: Game, result: tuple[int, ...]) -> Core:
+def scored(core: Record, phase: int, game: Game, result: tuple[int, ...]) -> Record:
     """``core`` once its hand is scored: nobody to act, the game's new totals.
 
     The hand gets its ``result`` (each side's change); ``phase`` is the hand or the

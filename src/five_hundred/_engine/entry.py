@@ -10,7 +10,7 @@ action not listed, a seat not to act.  The facade installs what they need in
 :data:`HOOKS` (:func:`install`) when ``five_hundred.state`` is imported, and binds
 the public names to them only in the compiled build.
 
-A state's record is read as its attribute ``_s``, as the facade reads it.
+A state's record is read as its attribute ``_record``, as the facade reads it.
 """
 
 from typing import Any, Final
@@ -54,7 +54,7 @@ def legal_actions(state: Any) -> Any:
     """The facade's ``legal_actions``, the card play's and the auction's listed here."""
     hooks = HOOKS
     try:
-        core = state._s
+        core = state._record
     except AttributeError:
         return hooks[_LISTING](state)  # not a state: the facade's TypeError
     found = state_listing(
@@ -67,7 +67,7 @@ def apply(state: Any, action: Any, *, seat: Any = UNCHECKED) -> Any:
     """The facade's ``apply``, a listed card play or call taken here."""
     hooks = HOOKS
     try:
-        core = state._s
+        core = state._record
     except AttributeError:
         return hooks[_APPLY](state, action, seat=seat)  # the facade's TypeError
     found = state_action(core, action, seat, hooks[_FRONT], hooks[_CALL_FRONT])
@@ -80,5 +80,5 @@ def seat_to_act(state: Any) -> Any:
     A Python property's getter is a frame at every read, and a game loop reads it at
     every action; compiled, the read is the slot's lookup and one tuple item.
     """
-    record: tuple[Any, ...] = state._s
+    record: tuple[Any, ...] = state._record
     return record[TO_ACT]

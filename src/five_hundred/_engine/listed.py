@@ -12,8 +12,9 @@ facade passes the play of each card code (``plays``).
 import struct
 from typing import Any, Final
 
-from five_hundred._engine.codes import _COMPILED, JOKER_BIT, JOKER_CODE, KITTY_SIZE, NT
-from five_hundred._engine.core import LED, LEGAL, PHASE, PLAY, SETUP, Core
+from five_hundred._engine.codes import _COMPILED, JOKER_CODE, KITTY_SIZE
+from five_hundred._engine.core import LED, LEGAL, PHASE, PLAY, SETUP, Record
+from five_hundred._engine.play import joker_lead_names_suit
 
 __all__ = ["DISCARD_ROW", "PlayTables", "discard_listing", "listed_plays", "mask_plays"]
 
@@ -100,7 +101,7 @@ def _suit_plays(
 
 
 def listed_plays(
-    core: Core, tables: PlayTables, whole_size: int, suit_size: int
+    core: Record, tables: PlayTables, whole_size: int, suit_size: int
 ) -> tuple[Any, ...] | None:
     """The plays of the player to act in the card play (``None`` if not listed here).
 
@@ -110,13 +111,13 @@ def listed_plays(
     if core[PHASE] != PLAY:
         return None
     # The mask stays the record's object, the table's key as it is: read from the
-    # record as a tuple of objects (compiled, a field read through a ``Core`` is
+    # record as a tuple of objects (compiled, a field read through a ``Record`` is
     # unboxed to its declared int, and boxed again into a new int object for the
     # lookup).  The Joker's bit, a mask's highest, by a comparison (a shift or an
     # ``&`` builds an int object), tested last.
     fields: tuple[Any, ...] = core
     legal = fields[LEGAL]
-    if core[LED] < 0 and core[SETUP].key == NT and legal >= JOKER_BIT:
+    if joker_lead_names_suit(legal, core[LED], core[SETUP].key):
         return None
     found = tables[0].get(legal)
     return (

@@ -9,7 +9,7 @@ The Joker's options come in as one small tuple (:data:`JokerOptions`), built onc
 rules value by the facade, so that nothing here reads a rules object.
 """
 
-from typing import Final
+from typing import Any, Final
 
 from five_hundred._engine.codes import ALL_SUITS, JOKER_BIT, NT
 from five_hundred._engine.tables import STRENGTH, SUIT_MASKS
@@ -19,6 +19,7 @@ __all__ = [
     "LEAD_NOT_LED_BEFORE",
     "LEAD_NOT_SHOWN_VOID",
     "JokerOptions",
+    "joker_lead_names_suit",
     "joker_suits",
     "legal_mask",
     "legal_mask_in",
@@ -100,6 +101,17 @@ def legal_mask_in(
     if misere and options[3]:
         return joker_bit
     return hand
+
+
+def joker_lead_names_suit(legal: Any, led: int, key: int) -> bool:
+    """Whether the player to act may lead the un-nominated Joker, naming a suit.
+
+    The one test of :ref:`rules-joker-lead-suit`: nothing is led yet, the contract
+    has no trumps and the Joker is in the legal mask ``legal`` (its bit is a mask's
+    highest, so a comparison: a shift or an ``&`` would build an int object).  Such
+    a lead is a play that names the suit to follow; every other play names none.
+    """
+    return led < 0 and key == NT and legal >= JOKER_BIT
 
 
 def joker_suits(

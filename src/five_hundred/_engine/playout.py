@@ -38,7 +38,7 @@ from five_hundred._engine.core import (
     TRICK,
     VOIDS,
     WON,
-    Core,
+    Record,
 )
 from five_hundred._engine.play import joker_suits, legal_mask_in, winner_index
 from five_hundred._engine.tables import (
@@ -79,7 +79,7 @@ def choices_of(mask: int, names: int) -> tuple[int, ...]:
 
 
 def play_out(
-    core: Core, random_: Callable[[], float], policy: Policy | None
+    core: Record, random_: Callable[[], float], policy: Policy | None
 ) -> tuple[int, list[int]]:
     """Play the rest of the hand of ``core`` (in the play, someone to act).
 

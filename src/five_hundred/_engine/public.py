@@ -31,7 +31,7 @@ from five_hundred._engine.core import (
     PLAY,
     TO_ACT,
     UNCHECKED,
-    Core,
+    Record,
     called,
 )
 from five_hundred._engine.listed import PlayTables, listed_plays
@@ -74,7 +74,7 @@ built with :data:`Front`'s ``new`` and ``store``.
 
 
 def state_action(
-    core: Core, action: Any, seat: Any, front: Front, call_front: CallFront
+    core: Record, action: Any, seat: Any, front: Front, call_front: CallFront
 ) -> Any:
     """The state after the player to act takes ``action`` on ``core``, or ``None``.
 
@@ -90,7 +90,7 @@ def state_action(
 
 
 def state_listing(
-    core: Core,
+    core: Record,
     tables: PlayTables,
     whole_size: int,
     suit_size: int,
@@ -110,7 +110,7 @@ def state_listing(
     return None
 
 
-def listed_calls(core: Core, call_front: CallFront) -> Any:
+def listed_calls(core: Record, call_front: CallFront) -> Any:
     """The calls the player to act may make (the facade's shared listing), or ``None``.
 
     ``None`` outside the auction.
@@ -146,7 +146,7 @@ def _seat_listing(
 
 
 def state_call(
-    core: Core, action: Any, seat: Any, front: Front, call_front: CallFront
+    core: Record, action: Any, seat: Any, front: Front, call_front: CallFront
 ) -> Any:
     """The state after the player to act makes the call ``action``, or ``None``.
 
@@ -177,7 +177,7 @@ def state_call(
     return made
 
 
-def state_play(core: Core, action: Any, seat: Any, front: Front) -> Any:
+def state_play(core: Record, action: Any, seat: Any, front: Front) -> Any:
     """The state after the player to act plays ``action`` on ``core``, or ``None``.
 
     ``action`` must be one of the shared plays, legal now (see ``play_id``), and

@@ -83,7 +83,7 @@ from five_hundred._engine.core import (
     TO_ACT,
     TRICK,
     VOIDS,
-    Core,
+    Record,
 )
 from five_hundred._engine.play import (
     LEAD_NOT_LED_BEFORE,
@@ -463,7 +463,7 @@ them all whenever an entry is taken from its list, and most entries scanned diff
 in the first item compared)."""
 
 
-def _slotted(core: Core) -> bool:
+def _slotted(core: Record) -> bool:
     """Whether the solver numbers the cards of a state by slots (see :data:`NUMBERINGS`).
 
     When no card in play is of the six-player ranks: its masks are machine words.
@@ -476,7 +476,7 @@ def _slotted(core: Core) -> bool:
     return not cards & SIX_ONLY_MASK
 
 
-def context_of(core: Core, team: int) -> Context:
+def context_of(core: Record, team: int) -> Context:
     """The solver's context of a state in the play; ``team`` its contracting seats."""
     setup = core[SETUP]
     if setup.misere:
@@ -496,7 +496,7 @@ def context_of(core: Core, team: int) -> Context:
     )
 
 
-def position_of(core: Core) -> Position:
+def position_of(core: Record) -> Position:
     """The solver's position of a state in the play (someone to act).
 
     Its cards numbered as :func:`context_of` numbers them (see :func:`_slotted`).

@@ -19,7 +19,7 @@ from five_hundred._engine.codes import (
     NO_SUIT,
     NT,
 )
-from five_hundred._engine.core import GAME, HAND, HANDS, LOG, PLAY, RULES, Core, Setup
+from five_hundred._engine.core import GAME, HAND, HANDS, LOG, PLAY, RULES, Record, Setup
 from five_hundred._engine.play import legal_mask, winner_index
 from five_hundred._engine.tables import EFF, SUIT_MASKS
 
@@ -36,7 +36,7 @@ def next_mask(setup: Setup, held: int, led: int, suits_led: int, done: int) -> i
     )
 
 
-def start_play(core: Core, setup: Setup) -> Core:
+def start_play(core: Record, setup: Setup) -> Record:
     """``core`` at the first lead of the play under ``setup``: the contractor leads."""
     hands = core[HANDS]
     first: int = setup.contractor
@@ -45,7 +45,7 @@ def start_play(core: Core, setup: Setup) -> Core:
     return (*head, hands, first, (), -1, 0, 0, 0, 0, legal)  # type: ignore[return-value]
 
 
-def play_card(core: Core, code: int, named: int, action: Any) -> Core:
+def play_card(core: Record, code: int, named: int, action: Any) -> Record:
     """``core`` after the player to act plays card ``code`` (a legal play).
 
     ``named`` is the suit named by the leader of the un-nominated Joker, else -1;

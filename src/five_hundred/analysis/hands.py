@@ -69,10 +69,10 @@ from five_hundred.state import (
     GameState,
     Phase,
     apply,
-    inner,
     is_legal,
     legal_actions,
     new_hand,
+    record_of,
 )
 from five_hundred.tricks import card_power, contract_context, effective_suit
 from five_hundred.views import view
@@ -152,7 +152,7 @@ def _to_play(state: GameState, later: Sequence[Action]) -> GameState | None:
 
 
 def _card_values(state: GameState, table: Table) -> dict[Action, int]:
-    values = solve_core_plays(inner(state), table)
+    values = solve_core_plays(record_of(state), table)
     return {choice_action(choice): value for choice, value in values.items()}
 
 
@@ -161,7 +161,7 @@ def _nomination_values(job: _NominateJob, table: Table) -> dict[Action, int]:
     for choice in legal_actions(job.state):
         start = _to_play(apply(job.state, choice), job.later)
         if start is not None:
-            values[choice] = solve_core(inner(start), table)
+            values[choice] = solve_core(record_of(start), table)
     return values
 
 
@@ -216,7 +216,7 @@ def _discard_values(
     start = _to_play(apply(state, made), later)
     if start is None:
         return None
-    made_value = solve_core(inner(start), table)
+    made_value = solve_core(record_of(start), table)
     best, best_value = made, made_value
     key = _discard_class(state)
     seen = {key(made)}
@@ -236,10 +236,10 @@ def _discard_values(
         if start is None:
             continue
         if misere:
-            value = solve_core(inner(start), table)
+            value = solve_core(record_of(start), table)
             better = value < best_value
         else:
-            value = solve_core(inner(start), table, floor=best_value + 1)
+            value = solve_core(record_of(start), table, floor=best_value + 1)
             better = value > best_value
         if better:
             best, best_value = choice, value

@@ -3,6 +3,7 @@
 import argparse
 import math
 import time
+from typing import Final
 
 from five_hundred.bots import Player, RandomPlayer, RuleBasedPlayer
 from five_hundred.cli._args import (
@@ -27,7 +28,7 @@ from five_hundred.cli.simulate import (
 from five_hundred.errors import quote
 from five_hundred.rules import Rules
 from five_hundred.sampling import (
-    ROLLOUTS,
+    LEVELS,
     MatchResult,
     SamplingPlayer,
     duplicate_match,
@@ -39,21 +40,25 @@ PLAYERS = ("rules", "sampling", "random")
 """The players a match can pit against each other."""
 
 
+_SETTINGS: Final = (
+    "samples",
+    "budget",
+    "solve_tricks",
+    "bid_samples",
+    "discard_samples",
+    "bid_budget",
+    "rollouts",
+)
+"""The sampling player's settings a match may set (each over the level's)."""
+
+
 def _player(name: str, args: argparse.Namespace, seed: int) -> Player:
     if name == "rules":
         return RuleBasedPlayer()
     if name == "random":
         return RandomPlayer(seed)
-    return SamplingPlayer(
-        samples=args.samples,
-        budget=args.budget,
-        solve_tricks=args.solve_tricks,
-        bid_samples=args.bid_samples,
-        discard_samples=args.discard_samples,
-        bid_budget=args.bid_budget,
-        rollouts=args.rollouts,
-        seed=seed,
-    )
+    given = {key: getattr(args, key) for key in _SETTINGS if hasattr(args, key)}
+    return SamplingPlayer(**{**LEVELS[args.level], **given}, seed=seed)
 
 
 def _budget_arg(text: str) -> float | None:
@@ -87,50 +92,55 @@ def add_parser(commands: _Commands) -> None:
     )
     parser.add_argument("--seed", type=_seed_arg, default=0, help="first deal's seed")
     parser.add_argument(
+        "--level",
+        choices=tuple(LEVELS),
+        default="hard",
+        help="sampling player: its level (default hard, the defaults); the options "
+        "below change one setting of it",
+    )
+    parser.add_argument(
         "--samples",
         type=_count_arg,
-        default=20,
-        help="sampling player: deals a decision",
+        default=argparse.SUPPRESS,
+        help="sampling player: deals a decision once the solver plays",
     )
     parser.add_argument(
         "--budget",
         type=_budget_arg,
-        default=0.2,
+        default=argparse.SUPPRESS,
         help="sampling player: seconds a decision (none: no limit, so that a "
         "match gives the same results on any machine)",
     )
     parser.add_argument(
         "--solve-tricks",
         type=_count_arg,
-        default=None,
+        default=argparse.SUPPRESS,
         help="sampling player: solve once this many tricks are left "
-        "(default 4, or 3 with five or six players)",
+        "(by default 4, or 3 with five or six players)",
     )
     parser.add_argument(
         "--rollouts",
         type=_int_arg,
-        default=ROLLOUTS,
+        default=argparse.SUPPRESS,
         help="sampling player: sampled deals a card decision before the solver "
-        f"plays, each played out after every card (default {ROLLOUTS}; 0: the rules "
-        "of thumb)",
+        "plays, each played out after every card (0: the rules of thumb)",
     )
     parser.add_argument(
         "--bid-samples",
         type=_int_arg,
-        default=24,
+        default=argparse.SUPPRESS,
         help="sampling player: simulated deals a bid (0: bid by the rules of thumb)",
     )
     parser.add_argument(
         "--discard-samples",
         type=_int_arg,
-        default=0,
-        help="sampling player: simulated deals a discard (default 0: the rules of "
-        "thumb)",
+        default=argparse.SUPPRESS,
+        help="sampling player: simulated deals a discard (0: the rules of thumb)",
     )
     parser.add_argument(
         "--bid-budget",
         type=_budget_arg,
-        default=0.5,
+        default=argparse.SUPPRESS,
         help="sampling player: seconds a bid or discard (none: no limit)",
     )
     _add_progress_option(parser)
@@ -187,9 +197,14 @@ def run(args: argparse.Namespace, out: _Out) -> int:
         f"(95% CI {result.low:+.1f} to {result.high:+.1f})"
     )
     for index, name in enumerate(("A", "B")):
+        kinds = ", ".join(
+            f"{tally.kind.replace('_', ' ')} {tally.made[index]} of {tally.bid[index]}"
+            for tally in result.kinds
+            if tally.bid[index]
+        )
         out.line(
             f"{name}: {_plural(result.bid[index], 'contract')}, "
-            f"{result.made[index]} made; "
+            f"{result.made[index]} made{f' ({kinds})' if kinds else ''}; "
             f"{1000 * result.seconds[index]:.1f} ms a decision "
             f"(longest {1000 * result.slowest[index]:.0f} ms)"
         )
@@ -205,8 +220,16 @@ def _match_data(
         players.append(
             {
                 "player": name,
+                "level": args.level if name == "sampling" else None,
                 "contracts": result.bid[index],
                 "made": result.made[index],
+                "by_kind": {
+                    tally.kind: {
+                        "contracts": tally.bid[index],
+                        "made": tally.made[index],
+                    }
+                    for tally in result.kinds
+                },
                 "seconds_per_decision": result.seconds[index],
                 "longest_decision": result.slowest[index],
             }

@@ -50,6 +50,7 @@ from five_hundred.dealing import KITTY_SIZE
 from five_hundred.errors import InvalidNotationError, quote
 from five_hundred.records import record
 from five_hundred.rules import Rules, side_of
+from five_hundred.sampling import LEVELS, SamplingPlayer
 from five_hundred.state import (
     GameState,
     Phase,
@@ -549,6 +550,18 @@ def _start(args: argparse.Namespace) -> GameState:
     return state
 
 
+def _opponent(args: argparse.Namespace, seed: int) -> Player:
+    """A computer player: the sampling player at ``--level``, else ``--opponents``."""
+    if args.level is not None:
+        if args.opponents != "rules":
+            msg = "argument --level: the computer players are --opponents or --level"
+            raise _UsageError(msg)
+        return SamplingPlayer.level(args.level, seed=seed)
+    if args.opponents == "random":
+        return RandomPlayer(seed)
+    return RuleBasedPlayer()
+
+
 def run(args: argparse.Namespace, out: _Out) -> int:
     """Run ``play`` (or ``watch``) with the parsed ``args``; return the exit status."""
     human: int | None = args.seat
@@ -566,10 +579,7 @@ def run(args: argparse.Namespace, out: _Out) -> int:
         )
         raise _UsageError(msg)
     seed = state.seed if state.seed is not None else 0
-    bots: list[Player] = [
-        RandomPlayer(seed + seat) if args.opponents == "random" else RuleBasedPlayer()
-        for seat in range(rules.players)
-    ]
+    bots = [_opponent(args, seed + seat) for seat in range(rules.players)]
     helper = RuleBasedPlayer()
     if sys.stdin is None:
         msg = "play reads your moves from stdin, which is closed"
@@ -774,6 +784,13 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
         choices=("rules", "random"),
         default="rules",
         help="the computer players: rule-based (default) or random",
+    )
+    parser.add_argument(
+        "--level",
+        choices=tuple(LEVELS),
+        default=None,
+        help="the computer players: the sampling player at this level (easy, "
+        "medium, hard, expert: stronger and slower)",
     )
     parser.add_argument(
         "--hands",

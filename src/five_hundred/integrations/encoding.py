@@ -63,8 +63,8 @@ from five_hundred._engine.core import (
     LOG,
     PHASE,
     TO_ACT,
-    Core,
     Log,
+    Record,
 )
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
@@ -90,10 +90,10 @@ from five_hundred.state import (
     apply,
     checked_state,
     explain_illegal,
-    inner,
     legal_actions,
-    outer,
+    record_of,
     shared_discard,
+    state_of,
 )
 from five_hundred.tricks import PLAYS
 from five_hundred.views import SeatView, view
@@ -230,7 +230,7 @@ class Table:
 
     def __init__(self, state: GameState, picks: tuple[int, ...] = ()) -> None:
         checked_state(state, "a GameState (from new_game, new_hand or apply)")
-        self._core: Core = inner(state)
+        self._core: Record = record_of(state)
         self._bids: _Bids | None = None
         """The auction now (its rules' book, record and the log) when calls were made
         since ``_core`` was built: the auction is stepped on its record alone."""
@@ -240,7 +240,7 @@ class Table:
         self._ids: tuple[int, ...] | None = None
         self._listed: dict[int, tuple[int, Action]] | None = None
         """Each legal call's id, rank and call, once :meth:`legal` listed them."""
-        self._others: tuple[Core, dict[int, Action]] | None = None
+        self._others: tuple[Record, dict[int, Action]] | None = None
         """The record and the legal ids and actions of :meth:`_other_map` for it."""
 
     @property
@@ -248,7 +248,7 @@ class Table:
         """The game state (the discard is applied once the third card is picked)."""
         state = self._state
         if state is None:
-            state = self._state = outer(self._now())
+            state = self._state = state_of(self._now())
         return state
 
     @property
@@ -257,7 +257,7 @@ class Table:
         bids = self._bids
         return self._core[TO_ACT] if bids is None else bids[1][A_TO_ACT]
 
-    def _now(self) -> Core:
+    def _now(self) -> Record:
         """The engine's record of the state now (built after the calls made since)."""
         bids = self._bids
         if bids is None:
@@ -279,7 +279,7 @@ class Table:
 
     def _moved(self, state: GameState) -> int | None:
         """Take ``state`` as the table's state; the seat to act."""
-        self._core = core = inner(state)
+        self._core = core = record_of(state)
         self._state = state
         self._bids = None
         self._ids = self._listed = None
@@ -378,7 +378,7 @@ class Table:
             return seat
         return self._other_step(action_id)
 
-    def _hand_over(self, after: Core) -> None:
+    def _hand_over(self, after: Record) -> None:
         """Take ``after``, the record after the hand's last card, scored."""
         self._moved(after_play(after))
 

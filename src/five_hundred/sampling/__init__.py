@@ -22,10 +22,12 @@ them.
 
 from five_hundred.sampling.advice import BidAdvice, advise_bids
 from five_hundred.sampling.match import MatchResult, duplicate_match
+from five_hundred.sampling.player import LEVELS as LEVELS
 from five_hundred.sampling.player import ROLLOUTS as ROLLOUTS
-from five_hundred.sampling.player import SamplingPlayer
+from five_hundred.sampling.player import ActionValue, SamplingPlayer
 
 __all__ = [
+    "ActionValue",
     "BidAdvice",
     "MatchResult",
     "SamplingPlayer",

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from five_hundred._engine.codes import HAND_SIZE, codes_from_mask
-from five_hundred._engine.core import SETUP, Core, with_hands
+from five_hundred._engine.core import SETUP, Record, with_hands
 from five_hundred._engine.playout import play_out
 from five_hundred._rules_of_thumb import (
     rule_discard,
@@ -25,7 +25,14 @@ from five_hundred.cards import CARDS_BY_CODE, Card, Strain, mask_from_cards
 from five_hundred.dealing import pack_mask
 from five_hundred.rules import Rules, side_of
 from five_hundred.scoring import score_hand
-from five_hundred.state import GameState, Phase, apply, inner, legal_actions, new_hand
+from five_hundred.state import (
+    GameState,
+    Phase,
+    apply,
+    legal_actions,
+    new_hand,
+    record_of,
+)
 from five_hundred.views import SeatView, view
 
 _FEWEST_DEALS: Final = 4
@@ -60,7 +67,7 @@ class _Contract(NamedTuple):
     """A contract to simulate: who plays it, in which strain, from which template."""
 
     contractor: int
-    core: Core
+    core: Record
     """A state in the play of this contract (its hands are replaced by each sample)."""
     friends: tuple[int, ...]
     team: int
@@ -219,7 +226,7 @@ class _BidSimulator:
             made = None
             if state is not None:
                 team = side_mask(self.rules, contractor)
-                made = _Contract(contractor, inner(state), self.friends, team)
+                made = _Contract(contractor, record_of(state), self.friends, team)
             self._contracts[key] = made
         return self._contracts[key]
 

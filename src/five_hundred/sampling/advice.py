@@ -21,7 +21,7 @@ from five_hundred.parallel import chunk_seeds, run_chunks
 from five_hundred.rules import Rules
 from five_hundred.sampling._simulation import _contract_state
 from five_hundred.search.solver import solve, solve_core
-from five_hundred.state import inner, new_hand
+from five_hundred.state import new_hand, record_of
 
 __all__ = ["BidAdvice", "advise_bids"]
 
@@ -166,7 +166,7 @@ def _advice_sample(sample: _AdviceSample) -> tuple[tuple[Bid, bool], ...]:
         if state is None:
             continue
         # whether each level is made: below six tricks the exact count is not needed
-        tricks = solve_core(inner(state), floor=6)
+        tricks = solve_core(record_of(state), floor=6)
         found.extend(
             (TrickBid(level, strain), tricks >= level) for level in range(6, 11)
         )

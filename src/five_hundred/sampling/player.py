@@ -4,8 +4,9 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Iterator
-from typing import Final, NamedTuple, cast
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
+from typing import Any, Final, NamedTuple, Self, cast
 
 from five_hundred._checks import check_count, check_number, check_seed
 from five_hundred._engine.codes import (
@@ -14,7 +15,7 @@ from five_hundred._engine.codes import (
     NO_SUIT,
     codes_from_mask,
 )
-from five_hundred._engine.core import LED, SETUP, Core, with_hands
+from five_hundred._engine.core import LED, SETUP, Record, with_hands
 from five_hundred._engine.playout import JOKER_LEAD, Policy, play_out
 from five_hundred._engine.solve import Table
 from five_hundred._rules_of_thumb import (
@@ -29,28 +30,91 @@ from five_hundred.bots import RuleBasedPlayer, _strain_estimate
 from five_hundred.cards import CARDS_BY_CODE, Strain, card_code
 from five_hundred.errors import InvalidStateError, quote, wrong_type
 from five_hundred.rules import Rules, side_of
-from five_hundred.sampling._simulation import _BidSimulator, _by_side, _mask_of, _shown
+from five_hundred.sampling._simulation import (
+    _BidSimulator,
+    _by_side,
+    _fits,
+    _mask_of,
+    _shown,
+)
 from five_hundred.scoring import contract_made
 from five_hundred.search.playout import choice_action
 from five_hundred.search.resample import resample
 from five_hundred.search.solver import solve_core_plays
-from five_hundred.state import GameState, Phase, apply, inner
+from five_hundred.state import GameState, Phase, apply, record_of
 from five_hundred.views import SeatView, view
 
-__all__ = ["ROLLOUTS", "SamplingPlayer"]
+__all__ = ["LEVELS", "ROLLOUTS", "ActionValue", "SamplingPlayer"]
 
 ROLLOUTS: Final = 40
 """The default number of rollout samples of an early card decision."""
 _MADE_WEIGHT: Final = 20
 """How many tricks making (or defeating) the contract is worth in a card's value."""
+LEVELS: Final[Mapping[str, Mapping[str, Any]]] = MappingProxyType(
+    {
+        "easy": MappingProxyType(
+            {
+                "samples": 4,
+                "budget": 0.05,
+                "solve_tricks": 2,
+                "bid_samples": 0,
+                "bid_budget": 0.1,
+                "rollouts": 0,
+            }
+        ),
+        "medium": MappingProxyType(
+            {
+                "samples": 8,
+                "budget": 0.1,
+                "bid_samples": 8,
+                "bid_budget": 0.25,
+                "rollouts": 10,
+            }
+        ),
+        "hard": MappingProxyType({}),
+        "expert": MappingProxyType({"budget": 0.5, "bid_budget": 1.0}),
+    }
+)
+"""The settings of each level of :meth:`~five_hundred.sampling.SamplingPlayer.level`,
+from the weakest (a setting not named is the default's).
+:doc:`/explanation/double-dummy` gives each one's measured strength and time a
+decision: ``easy`` plays about as the rule-based player, ``hard`` is the defaults, and
+``expert`` is ``hard``'s search with time budgets two and a half times as long, so
+that a slower machine does not cut it short (with the budgets off the two make the
+same choices; searching more deals measured no stronger)."""
+_INFER_TRIES: Final = 3
+"""With inference, deals drawn at most per deal used (see ``inference``)."""
 _DISCARD_CHOICES: Final = 5
 """The discard is chosen among the three-card sets of this many cards."""
+
+
+class ActionValue(NamedTuple):
+    """One action's estimate from :meth:`SamplingPlayer.evaluate`.
+
+    Values compare the actions of one decision; their unit depends on the decision:
+
+    - **a card**: the deciding seat's side's result from now on, as the player
+      scores it: the contracting side's tricks still to come plus 20 if the contract
+      is made (less 20 if not), negated for the defence (in misère fewer tricks are
+      better for the contractor); a mean over the sampled deals, solved double-dummy
+      once few tricks are left, else played out by the rules of thumb;
+    - **a call or a discard**: the mean score difference over the simulated deals
+      (the seat's side's score less the mean of the others'); passing is worth 0,
+      or over an opponent's bid, the simulated value of that contract.
+    """
+
+    action: Action
+    """The action weighed (one of the view's legal actions)."""
+    value: float | None
+    """The estimate (higher is better for the seat), or ``None``: chosen by rule."""
+    samples: int
+    """The sampled (or simulated) deals the estimate is a mean over."""
 
 
 class _Sample(NamedTuple):
     """A deal drawn for a card decision, as the decision reads it."""
 
-    core: Core
+    core: Record
     bid: Bid
     team: frozenset[int]
     """The contracting side's seats."""
@@ -85,6 +149,9 @@ class SamplingPlayer:
             (at most; ``budget`` bounds them too), each played out after every legal
             card by the rule-of-thumb policy (0: play as
             :class:`~five_hundred.bots.RuleBasedPlayer` until the solver takes over).
+        inference: in the card play, prefer sampled deals in which each seat that
+            bid was dealt a hand the rules of thumb value at its bid (see
+            :doc:`/explanation/double-dummy`).
         seed: the seed of its random generator.
 
     **Bidding** (three, four and six players; the others bid as
@@ -115,7 +182,8 @@ class SamplingPlayer:
     partner call are the rules of thumb's.
 
     With ``budget`` and ``bid_budget`` both ``None`` the player is deterministic for
-    its seed.
+    its seed.  :meth:`level` gives the named presets an app can offer (``"easy"`` to
+    ``"expert"``), and :meth:`evaluate` the estimates behind each choice (for hints).
 
     Raises:
         InvalidStateError: in :meth:`choose`, if the view is not the seat's or the
@@ -137,6 +205,7 @@ class SamplingPlayer:
         discard_samples: int = 0,
         bid_budget: float | None = 0.5,
         rollouts: int = ROLLOUTS,
+        inference: bool = False,
         seed: int = 0,
     ) -> None:
         # Every setting is checked here, so a bad one fails now, not at a choice.
@@ -154,10 +223,42 @@ class SamplingPlayer:
             bid_budget, "bid_budget (seconds)", optional=True
         )
         self.rollouts = check_count(rollouts, "rollouts", 0)
+        if not isinstance(cast(object, inference), bool):
+            wrong_type(inference, "True or False for inference")
+        self.inference = inference
         self.seed = check_seed(seed)
         self._bidding: tuple[object, _BidSimulator] | None = None
         self._rng = random.Random(seed)
         self._rules = RuleBasedPlayer()
+
+    @classmethod
+    def level(cls, name: str, *, seed: int = 0, budgets: bool = True) -> Self:
+        """A player of the named strength (one of ``LEVELS``, from the weakest).
+
+        The levels are ``"easy"``, ``"medium"``, ``"hard"`` (the defaults) and
+        ``"expert"``; :data:`~five_hundred.sampling.player.LEVELS` holds their settings.
+
+        ``budgets=False`` lifts the time budgets, so that the player is deterministic
+        for its seed (for measuring; a decision then takes as long as its samples).
+
+        >>> from five_hundred.sampling import SamplingPlayer
+        >>> SamplingPlayer.level("easy").bid_samples
+        0
+
+        Raises:
+            InvalidStateError: if ``name`` is not a level.
+            TypeError: if ``name`` is not text.
+        """
+        if not isinstance(cast(object, name), str):
+            wrong_type(name, f"a level name ({', '.join(LEVELS)})")
+        settings = LEVELS.get(name)
+        if settings is None:
+            msg = f"unknown level {quote(name)}: expected one of {', '.join(LEVELS)}"
+            raise InvalidStateError(msg)
+        player = cls(**settings, seed=seed)
+        if not budgets:
+            player.budget = player.bid_budget = None
+        return player
 
     def __repr__(self) -> str:
         return (
@@ -165,11 +266,48 @@ class SamplingPlayer:
             f"solve_tricks={self.solve_tricks}, bid_samples={self.bid_samples}, "
             f"bid_margin={self.bid_margin}, discard_samples={self.discard_samples}, "
             f"bid_budget={self.bid_budget}, rollouts={self.rollouts}, "
-            f"seed={self.seed})"
+            f"inference={self.inference}, seed={self.seed})"
         )
 
     def choose(self, view: SeatView, seat: int) -> Action:
-        """The action of ``seat`` (the seat to act), seen through its ``view``."""
+        """The action of ``seat`` (the seat to act), seen through its ``view``.
+
+        It is the first action :meth:`evaluate` lists.
+        """
+        return self._decide(view, seat)[0]
+
+    def evaluate(self, view: SeatView, seat: int) -> list[ActionValue]:
+        """The player's estimate of each action it weighed for ``seat``, best first.
+
+        The first item is the action :meth:`choose` takes (a call, say, must beat
+        passing by ``bid_margin``, so a bid valued a little above passing may come
+        second); the others follow from the best value down.  What is weighed, and
+        in which unit, depends on the decision (see :class:`ActionValue`): in the
+        card play every legal card, in a simulated bid passing and each bid tried
+        within the budget, in a simulated discard each candidate tried.  A decision
+        the player makes by its rules of thumb (the Joker's nomination, the partner
+        call, misère, a bid over a partner, a forced card) gives the one action it
+        takes, with no value.  It draws from the player's generator as
+        :meth:`choose` does, so one replaces the other in a seeded run.
+
+        >>> from five_hundred import new_game, view
+        >>> from five_hundred.sampling import SamplingPlayer
+        >>> player = SamplingPlayer(bid_samples=4, budget=None, bid_budget=None)
+        >>> first = new_game(seed=1)
+        >>> values = player.evaluate(view(first, 1), 1)
+        >>> values[0].action in view(first, 1).legal_actions, values[0].samples
+        (True, 4)
+        """
+        action, values = self._decide(view, seat)
+        first = [item for item in values if item.action == action][:1]
+        if not first:
+            first = [ActionValue(action, None, 0)]
+        rest = [item for item in values if item.action != action]
+        rest.sort(key=lambda item: -math.inf if item.value is None else -item.value)
+        return first + rest
+
+    def _decide(self, view: SeatView, seat: int) -> tuple[Action, list[ActionValue]]:
+        """The action the player takes and the estimates it took it from."""
         if not isinstance(cast(object, view), SeatView):
             wrong_type(view, "a SeatView (from view(state, seat))")
         if view.seat != seat:
@@ -194,15 +332,15 @@ class SamplingPlayer:
         ):
             return self._simulated_discard(view, seat)
         if view.phase is not Phase.PLAY:
-            return self._rules.choose(view, seat)
+            return self._rules.choose(view, seat), []
         legal = view.legal_actions
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], []
         if left > most:
             if self.rollouts:
-                return self._rollout_play(view, seat)
-            return self._rules.choose(view, seat)
-        return self._sample_play(view, seat)
+                return _best_card(self._rollout_play(view, seat))
+            return self._rules.choose(view, seat), []
+        return _best_card(self._sample_play(view, seat))
 
     def _spent(self, start: float) -> bool:
         """Whether the bidding and discard budget is spent since ``start``."""
@@ -216,7 +354,9 @@ class SamplingPlayer:
             self._bidding = (key, _BidSimulator(seen, seat, self._rng))
         return self._bidding[1]
 
-    def _simulated_bid(self, seen: SeatView, seat: int) -> Action:
+    def _simulated_bid(
+        self, seen: SeatView, seat: int
+    ) -> tuple[Action, list[ActionValue]]:
         """The bid with the best simulated score, or a pass if passing looks better.
 
         Each strain the seat may still bid is simulated on ``bid_samples`` deals that
@@ -228,14 +368,14 @@ class SamplingPlayer:
         start = time.perf_counter()
         ruled = self._rules.choose(seen, seat)
         if isinstance(ruled, MisereBid):
-            return ruled
+            return ruled, []
         rules = seen.rules
         bidder, standing = next(
             ((s, c) for s, c in reversed(seen.calls) if not isinstance(c, Pass)),
             (None, None),
         )
         if bidder is not None and side_of(rules, bidder) == side_of(rules, seat):
-            return ruled
+            return ruled, []
         simulator = self._simulator(seen, seat)
         budget = self.bid_budget
         simulator.deadline = None if budget is None else start + budget / 2
@@ -243,10 +383,13 @@ class SamplingPlayer:
         count = self.bid_samples
         best: Action = PASS
         best_value = 0.0
+        passed = 0
         if bidder is not None and isinstance(standing, TrickBid):
             results = simulator.tricks(bidder, standing.strain, shown, count)
             if results:
                 best_value = simulator.value(standing, bidder, results)
+                passed = len(results)
+        values = [ActionValue(PASS, best_value, passed)]
         best_value += self.bid_margin
         bids = [
             action
@@ -261,11 +404,14 @@ class SamplingPlayer:
             results = simulator.tricks(seat, action.strain, shown, count)
             if results:
                 value = simulator.value(action, seat, results)
+                values.append(ActionValue(action, value, len(results)))
                 if value > best_value:
                     best, best_value = action, value
-        return best if best in seen.legal_actions else ruled
+        return (best if best in seen.legal_actions else ruled), values
 
-    def _simulated_discard(self, seen: SeatView, seat: int) -> Action:
+    def _simulated_discard(
+        self, seen: SeatView, seat: int
+    ) -> tuple[Action, list[ActionValue]]:
         """The discard with the best simulated score.
 
         The candidates are the three-card sets of the five cards the rules of thumb
@@ -283,8 +429,8 @@ class SamplingPlayer:
             actor = template.to_act
             template = apply(template, self._rules.choose(view(template, actor), actor))
         if template.phase is not Phase.PLAY:
-            return self._rules.choose(seen, seat)
-        core = inner(template)
+            return self._rules.choose(seen, seat), []
+        core = record_of(template)
         rules = seen.rules
         simulator = _BidSimulator(seen, seat, rng)
         budget = self.bid_budget
@@ -295,6 +441,7 @@ class SamplingPlayer:
         team = side_mask(rules, seat)
         policy = rule_policy(core[SETUP], team, simulator.friends)
         best_value, best = -math.inf, 0
+        values = []
         for chosen in itertools.combinations(throw, KITTY_SIZE):
             if best and self._spent(start):
                 break
@@ -306,40 +453,63 @@ class SamplingPlayer:
                 won, _ = play_out(with_hands(core, tuple(hands)), rng.random, policy)
                 results.append(_by_side(rules, won))
             value = simulator.value(contract.bid, seat, results)
+            values.append(ActionValue(_discard_of(discard), value, len(results)))
             if value > best_value:
                 best_value, best = value, discard
-        return Discard(frozenset(CARDS_BY_CODE[c] for c in codes_from_mask(best)))
+        return _discard_of(best), values
 
     def _samples(self, seen: SeatView, seat: int, count: int) -> Iterator[_Sample]:
-        """Up to ``count`` deals that fit the view, drawn while the budget lasts."""
+        """Up to ``count`` deals that fit the view, drawn while the budget lasts.
+
+        With ``inference``, a deal in which a seat's dealt hand does not fit its
+        last bid as the rules of thumb read it is set aside; up to
+        :data:`_INFER_TRIES` times ``count`` deals are drawn, and the deals set
+        aside make up the count if too few fit.
+        """
         start = time.perf_counter()
-        for number in range(count):
-            if (
-                number
-                and self.budget is not None
-                and time.perf_counter() - start > self.budget
-            ):
+        bids = [(s, levels) for s, levels, passed in _shown(seen) if not passed]
+        rules = seen.rules
+        limit = count * _INFER_TRIES if self.inference and bids else count
+        spare: list[GameState] = []
+        given = 0
+        for _ in range(limit):
+            if given >= count:
+                return
+            if given and self._out_of_time(start):
                 return
             sample = resample(seen, self._rng)
-            contract = sample.contract
-            assert contract is not None  # the play has a contract
-            team = _team(sample)
-            won = sum(sample.tricks_won_by_seat[s] for s in team)
-            yield _Sample(inner(sample), contract.bid, team, won, seat in team)
+            if limit > count:
+                dealt = sample.dealt[0]
+                if not all(_fits(dealt[s], lv, False, rules) for s, lv in bids):
+                    spare.append(sample)
+                    continue
+            given += 1
+            yield _sample(sample, seat)
+        for sample in spare[: count - given]:
+            if given and self._out_of_time(start):
+                return
+            given += 1
+            yield _sample(sample, seat)
 
-    def _sample_play(self, seen: SeatView, seat: int) -> Action:
+    def _out_of_time(self, start: float) -> bool:
+        """Whether the card decision's budget is spent since ``start``."""
+        return self.budget is not None and time.perf_counter() - start > self.budget
+
+    def _sample_play(self, seen: SeatView, seat: int) -> tuple[dict[int, float], int]:
+        """Each choice's total value over the sampled deals solved, and their number."""
         totals: dict[int, float] = {}
         table: Table = {}
+        count = 0
         for core, bid, _, won, ours in self._samples(seen, seat, self.samples):
             sign = 1 if ours else -1
+            count += 1
             for choice, tricks in solve_core_plays(core, table).items():
                 value = sign * _play_value(bid, won, tricks)
                 totals[choice] = totals.get(choice, 0.0) + value
-        best = max(totals, key=lambda choice: (totals[choice], -choice))
-        return choice_action(best)
+        return totals, count
 
-    def _rollout_play(self, seen: SeatView, seat: int) -> Action:
-        """The card with the best mean result of rule-of-thumb playouts.
+    def _rollout_play(self, seen: SeatView, seat: int) -> tuple[dict[int, float], int]:
+        """Each choice's total result over rule-of-thumb playouts, and their number.
 
         Each of up to ``rollouts`` samples of the hidden hands is played out once
         after each legal card, every seat then playing by the rule-based player's
@@ -350,15 +520,19 @@ class SamplingPlayer:
         rng = self._rng
         policy_of: dict[int, Policy] = {}
         named = [NO_SUIT]
+        count = 0
         for core, bid, team, won, ours in self._samples(seen, seat, self.rollouts):
             sign = 1 if ours else -1
+            count += 1
             key = core[SETUP].key
             policy = policy_of.get(key)
             if policy is None:
                 team_mask = sum(1 << s for s in team)
                 friends = seat_friends(seen.rules)
+                contractor = seen.contract.contractor if seen.contract else -1
+                misere = contractor if isinstance(bid, MisereBid) else -1
                 policy = policy_of[key] = rule_policy(
-                    core[SETUP], team_mask, friends, named
+                    core[SETUP], team_mask, friends, named, misere
                 )
             for choice in choices:
                 # the suit led, for a Joker that names it (led before or now)
@@ -367,8 +541,31 @@ class SamplingPlayer:
                 tricks, _ = play_out(core, rng.random, forced)
                 taken = sum(tricks >> 4 * s & 15 for s in team) - won
                 totals[choice] += sign * _play_value(bid, won, taken)
-        best = max(totals, key=lambda choice: (totals[choice], -choice))
-        return choice_action(best)
+        return totals, count
+
+
+def _sample(sample: GameState, seat: int) -> _Sample:
+    """A deal drawn for ``seat``'s card decision, as the decision reads it."""
+    contract = sample.contract
+    assert contract is not None  # the play has a contract
+    team = _team(sample)
+    won = sum(sample.tricks_won_by_seat[s] for s in team)
+    return _Sample(record_of(sample), contract.bid, team, won, seat in team)
+
+
+def _best_card(found: tuple[dict[int, float], int]) -> tuple[Action, list[ActionValue]]:
+    """The card with the best mean (the lowest choice on a tie) and every card's mean."""
+    totals, count = found
+    best = max(totals, key=lambda choice: (totals[choice], -choice))
+    values = [
+        ActionValue(choice_action(choice), total / count, count)
+        for choice, total in sorted(totals.items())
+    ]
+    return choice_action(best), values
+
+
+def _discard_of(mask: int) -> Discard:
+    return Discard(frozenset(CARDS_BY_CODE[c] for c in codes_from_mask(mask)))
 
 
 def _forced_first(choice: int, policy: Policy) -> Policy:

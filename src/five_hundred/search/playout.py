@@ -41,7 +41,7 @@ from five_hundred.actions import Action, PlayCard
 from five_hundred.cards import CARDS_BY_CODE, JOKER, Suit
 from five_hundred.errors import wrong_type
 from five_hundred.scoring import settle_packed
-from five_hundred.state import GameState, Phase, apply, inner, legal_actions
+from five_hundred.state import GameState, Phase, apply, legal_actions, record_of
 
 __all__ = ["JOKER_LEAD", "PlayoutResult", "Policy", "choice_action", "playout"]
 
@@ -133,10 +133,10 @@ def playout(
     draw = getattr(rng, "random", None)
     if not callable(draw):
         wrong_type(rng, "a random.Random (rng=)")
-    core = inner(state)  # (a TypeError if it is not a state)
+    core = record_of(state)  # (a TypeError if it is not a state)
     if core[PHASE] != PLAY:
         state = _before_play(state, rng)
-        core = inner(state)
+        core = record_of(state)
         if core[TO_ACT] is None:
             rules = state.rules
             result = state.hand_result or (0,) * rules.sides

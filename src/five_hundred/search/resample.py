@@ -83,8 +83,8 @@ from five_hundred._engine.core import (
     SETUP,
     SUITS_LED,
     TO_ACT,
-    Core,
     Log,
+    Record,
     log_moves,
     redealt,
     with_deal,
@@ -100,7 +100,14 @@ from five_hundred.cards import CARDS_BY_CODE, JOKER, Card, card_code, mask_from_
 from five_hundred.dealing import pack_mask
 from five_hundred.errors import InvalidStateError, wrong_type
 from five_hundred.rules import Rules
-from five_hundred.state import GameState, Phase, apply, hand_from_masks, inner, outer
+from five_hundred.state import (
+    GameState,
+    Phase,
+    apply,
+    hand_from_masks,
+    record_of,
+    state_of,
+)
 from five_hundred.tricks import PLAYS, contract_context
 from five_hundred.views import SeatView
 
@@ -695,8 +702,8 @@ class _Deal(NamedTuple):
     discards: int
 
 
-_SKELETONS: Final[BoundedCache[tuple[int, bool], tuple[SeatView, Core]]] = BoundedCache(
-    2 * PLANS
+_SKELETONS: Final[BoundedCache[tuple[int, bool], tuple[SeatView, Record]]] = (
+    BoundedCache(2 * PLANS)
 )  # two per view at most (see the key in _build)
 
 
@@ -722,12 +729,12 @@ def _build(view: SeatView, knowledge: _Knowledge, deal: _Deal) -> GameState:
         return _swapped(found[1], deal, held, knowledge)
     state = _replay_deal(view, knowledge, deal)
     if state.phase not in _OVER:
-        _SKELETONS.keep(key, (view, inner(state)))
+        _SKELETONS.keep(key, (view, record_of(state)))
     return state
 
 
 def _swapped(
-    core: Core, deal: _Deal, held: Sequence[int], knowledge: _Knowledge
+    core: Record, deal: _Deal, held: Sequence[int], knowledge: _Knowledge
 ) -> GameState:
     """``core`` (a replayed guess for the same view) with the cards of ``deal``."""
     hand = core[HAND]
@@ -745,7 +752,7 @@ def _swapped(
         legal = next_mask(
             core[SETUP], deal.now[core[TO_ACT]], core[LED], core[SUITS_LED], core[DONE]
         )
-    return outer(redealt(core, hand, log, deal.now, legal))
+    return state_of(redealt(core, hand, log, deal.now, legal))
 
 
 def _with_discard(log: Log, discard: Discard) -> Log:

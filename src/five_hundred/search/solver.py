@@ -37,7 +37,7 @@ from five_hundred._engine.core import (
     RULES,
     SETUP,
     TO_ACT,
-    Core,
+    Record,
 )
 from five_hundred._engine.solve import (
     Context,
@@ -51,14 +51,14 @@ from five_hundred.actions import Action
 from five_hundred.errors import InvalidStateError
 from five_hundred.rules import Rules, side_of
 from five_hundred.search.playout import choice_action
-from five_hundred.state import GameState, inner
+from five_hundred.state import GameState, record_of
 
 __all__ = ["solve", "solve_plays"]
 
 
-def _playing(state: GameState) -> Core:
+def _playing(state: GameState) -> Record:
     """The record of a state in the play with a player to act, or a typed error."""
-    core = inner(state)
+    core = record_of(state)
     if core[PHASE] != PLAY or core[TO_ACT] is None:
         phase = state.phase.value
         msg = (
@@ -68,7 +68,7 @@ def _playing(state: GameState) -> Core:
     return core
 
 
-def _context(core: Core) -> Context:
+def _context(core: Record) -> Context:
     """The solver's context: the play setup and the contracting side's seats."""
     rules: Rules = core[RULES]
     contractor = core[SETUP].contractor
@@ -97,7 +97,7 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def solve_core(core: Core, table: Table | None = None, floor: int = 0) -> int:
+def solve_core(core: Record, table: Table | None = None, floor: int = 0) -> int:
     """:func:`solve` on an engine record in the play (for bots: no checks).
 
     With a ``floor``, a value below it is not exact, only below it: for a caller that
@@ -113,7 +113,7 @@ def solve_core(core: Core, table: Table | None = None, floor: int = 0) -> int:
         )
 
 
-def solve_core_plays(core: Core, table: Table | None = None) -> dict[int, int]:
+def solve_core_plays(core: Record, table: Table | None = None) -> dict[int, int]:
     """:func:`solve_plays` by choice (see :mod:`.playout`), for bots: no checks."""
     with _collector_paused():
         return choice_values(
