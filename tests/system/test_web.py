@@ -1,5 +1,6 @@
 """The web server in process: the protocol, refusals, hostile input, views never leak."""
 
+import contextlib
 import json
 import random
 import threading
@@ -279,25 +280,32 @@ def test_the_record_waits_for_the_end_of_the_game(client: Any) -> None:
 # -- views never leak ------------------------------------------------------------------
 
 
+@contextlib.contextmanager
+def everyone_at(
+    client: Any, seed: int, rules: dict[str, Any]
+) -> Iterator[tuple[GameState, list[int | None], list[Any]]]:
+    """A new table of people: its first state, each seat (and the spectator,
+    ``None``) and their open sockets, in that order."""
+    players = Rules.from_dict(rules).players
+    data = create(client, rules=rules, seats=[{"kind": "human"}] * players, seed=seed)
+    paths = [f"/ws/tables/{data['table']}?token={s['token']}" for s in data["seats"]]
+    paths.append(f"/ws/tables/{data['table']}")
+    state = new_game(Rules.from_dict(rules), seed=seed, dealer=None)
+    with contextlib.ExitStack() as stack:
+        opened = [stack.enter_context(client.websocket_connect(p)) for p in paths]
+        yield state, [*range(players), None], opened
+
+
 def play_whole_game(client: Any, seed: int, rules: dict[str, Any]) -> int:
     """Four people and a spectator play a game with random legal actions.
 
     Every message is checked: its schema, that it is exactly the view of the state
     replayed beside it, and that it shows no card hidden from its seat.
     """
-    players = Rules.from_dict(rules).players
-    data = create(client, rules=rules, seats=[{"kind": "human"}] * players, seed=seed)
-    table_id = data["table"]
-    tokens = [s["token"] for s in data["seats"]]
-    state = new_game(Rules.from_dict(rules), seed=seed, dealer=None)
     rng = random.Random(seed)
     checked = 0
-    paths = [f"/ws/tables/{table_id}?token={token}" for token in tokens]
-    paths.append(f"/ws/tables/{table_id}")
-    seats: list[int | None] = [*range(players), None]
-    sockets = [client.websocket_connect(path) for path in paths]
-    opened = [socket.__enter__() for socket in sockets]
-    try:
+    with everyone_at(client, seed, rules) as (state, seats, opened):
+        players = state.rules.players
         while True:
             for seat, ws in zip(seats, opened, strict=True):
                 data = receive_view(ws)
@@ -315,9 +323,6 @@ def play_whole_game(client: Any, seed: int, rules: dict[str, Any]) -> int:
             action = rng.choice(view(state, seat).legal_actions)
             opened[seat].send_json({"type": "action", "action": str(action)})
             state = apply(state, action, seat=seat)
-    finally:
-        for socket in sockets:
-            socket.__exit__(None, None, None)
 
 
 @pytest.mark.parametrize(
@@ -578,18 +583,9 @@ def play_reviewed_hands(
     checked against the cards hidden from its seat at the end of the hand.  Every
     seat, the spectator and the review message it got are returned.
     """
-    players = Rules.from_dict(rules).players
-    data = create(client, rules=rules, seats=[{"kind": "human"}] * players, seed=seed)
-    tokens = [s["token"] for s in data["seats"]]
-    paths = [f"/ws/tables/{data['table']}?token={token}" for token in tokens]
-    paths.append(f"/ws/tables/{data['table']}")
-    seats: list[int | None] = [*range(players), None]
-    state = new_game(Rules.from_dict(rules), seed=seed, dealer=None)
     player = RuleBasedPlayer()
     got: list[tuple[int | None, GameState, dict[str, Any]]] = []
-    sockets = [client.websocket_connect(path) for path in paths]
-    opened = [socket.__enter__() for socket in sockets]
-    try:
+    with everyone_at(client, seed, rules) as (state, seats, opened):
         while True:
             for ws in opened:
                 assert receive_view(ws)
@@ -609,9 +605,6 @@ def play_reviewed_hands(
             action = player.choose(view(state, seat), seat)
             opened[seat].send_json({"type": "action", "action": str(action)})
             state = apply(state, action, seat=seat)
-    finally:
-        for socket in sockets:
-            socket.__exit__(None, None, None)
 
 
 # seeds whose hands the pure engine reviews in a second or two

@@ -5,6 +5,7 @@ import contextlib
 import os
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from five_hundred.cli._args import _add_command, _Commands, _int_arg, _UsageError
@@ -40,26 +41,20 @@ def _port_arg(text: str) -> int:
     return port
 
 
-def _pace_arg(text: str) -> float:
-    try:
-        pace = float(text)
-    except ValueError:
-        pace = -1.0
-    if not 0 <= pace <= 10:
-        msg = f"invalid pace {text!r}: expected seconds from 0 to 10"
-        raise argparse.ArgumentTypeError(msg)
-    return pace
+def _seconds_arg(name: str, top: float, note: str = "") -> Callable[[str], float]:
+    """The parser of an option in seconds from 0 to ``top``."""
 
+    def parse(text: str) -> float:
+        try:
+            seconds = float(text)
+        except ValueError:
+            seconds = -1.0
+        if not 0 <= seconds <= top:
+            msg = f"invalid {name} {text!r}: expected seconds from 0 to {top:g}{note}"
+            raise argparse.ArgumentTypeError(msg)
+        return seconds
 
-def _review_time_arg(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = -1.0
-    if not 0 <= seconds <= 60:
-        msg = f"invalid review time {text!r}: expected seconds from 0 to 60 (0: off)"
-        raise argparse.ArgumentTypeError(msg)
-    return seconds
+    return parse
 
 
 def add_parser(commands: _Commands) -> None:
@@ -90,14 +85,14 @@ def add_parser(commands: _Commands) -> None:
     )
     parser.add_argument(
         "--pace",
-        type=_pace_arg,
+        type=_seconds_arg("pace", 10),
         default=0.6,
         metavar="SECONDS",
         help="how long computer players wait before each move (default 0.6)",
     )
     parser.add_argument(
         "--review-time",
-        type=_review_time_arg,
+        type=_seconds_arg("review time", 60, " (0: off)"),
         default=5.0,
         metavar="SECONDS",
         help="the longest the review of a hand may take (default 5; 0: no reviews)",
