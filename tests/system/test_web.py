@@ -660,6 +660,15 @@ def test_the_contractor_alone_sees_the_discard_review(reviewing: Any) -> None:
             assert discards == []
 
 
+def play_to_hand_over(ws: Any) -> None:
+    """Seat 0 plays its first legal action each turn until the hand is over."""
+    seen = receive_view(ws)
+    while seen["phase"] not in ("hand_over", "game_over"):
+        if seen["to_act"] == 0:
+            ws.send_json({"type": "action", "action": seen["legal_actions"][0]})
+        seen = receive_view(ws)
+
+
 def test_the_review_is_stored_and_shown_again_after_a_restart(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -668,11 +677,7 @@ def test_the_review_is_stored_and_shown_again_after_a_restart(
         data = create(first, seats=[{"kind": "human"}, *BOTS3], seed=21)
         url = f"/ws/tables/{data['table']}?token={data['seats'][0]['token']}"
         with first.websocket_connect(url) as ws:
-            seen = receive_view(ws)
-            while seen["phase"] not in ("hand_over", "game_over"):
-                if seen["to_act"] == 0:
-                    ws.send_json({"type": "action", "action": seen["legal_actions"][0]})
-                seen = receive_view(ws)
+            play_to_hand_over(ws)
             first_review = receive(ws)
             while first_review["type"] != "review":
                 first_review = receive(ws)
@@ -726,3 +731,23 @@ def test_a_database_from_before_reviews_opens_and_resumes(tmp_path: Path) -> Non
     store.add_review(table.id, 1, web_store.StoredReview("withheld"))
     assert next(store.tables()).reviews == {1: web_store.StoredReview("withheld")}
     store.close()
+
+
+def test_a_hand_over_without_its_review_is_reviewed_when_the_server_starts(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "tables.sqlite3"
+    with TestClient(web_app.create_app(db, pace=0, review_time=None)) as first:
+        data = create(first, seats=[{"kind": "human"}, *BOTS3], seed=21)
+        url = f"/ws/tables/{data['table']}?token={data['seats'][0]['token']}"
+        with first.websocket_connect(url) as ws:
+            play_to_hand_over(ws)
+        assert hub_table(first, data["table"]).reviews == {}
+    with (
+        TestClient(web_app.create_app(db, pace=0, review_time=REVIEW_TIME)) as second,
+        second.websocket_connect(url) as ws,
+    ):
+        shown = receive_review(ws)
+        assert shown["status"] == "ready"
+        assert shown["hand"] == 1
+        assert hub_table(second, data["table"]).reviews[1].status == "ready"
