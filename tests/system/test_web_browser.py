@@ -206,6 +206,8 @@ def test_a_whole_hand_by_clicking_with_a_reload_mid_hand(
     tricks = browser.find_elements(By.CSS_SELECTOR, "#review .review-table th")
     assert [th.text for th in tricks][-1] == "Trick 10"
     assert "Discard" in [th.text for th in tricks]  # this seat's own discard
+    announced = browser.find_element(By.CSS_SELECTOR, "#review [role=status]")
+    assert announced.get_attribute("textContent").startswith("The review is ready")
     browser.execute_script("document.getElementById('over-title').scrollIntoView()")
     shot(browser, "hand-over.png")
     with urllib.request.urlopen(f"{server.url}/api/tables/{table}", timeout=10) as r:

@@ -726,7 +726,11 @@ function drawReview(view) {
   const review = message.review;
   const intro = el("p", { class: "note" }, "Each error and what it cost its side, by double-dummy analysis (as if every hand were known), with the best choice.");
   const errors = review.choices.filter((choice) => choice.error);
-  const table = el("table", { class: "review-table", "aria-labelledby": "review-h" });
+  const lostPoints = review.seats.reduce((sum, s) => sum + s.points_lost, 0);
+  const ready = el("p", { role: "status", class: "sr-only" }, errors.length
+    ? `The review is ready: ${plural(errors.length, "error")}, ${plural(lostPoints, "point")} lost in all.`
+    : "The review is ready: no error.");
+  const table = el("table", { class: "review-table" });
   table.append(el("caption", {}, errors.length ? `${plural(errors.length, "error")}, trick by trick` : "No decision cost anything: every choice was among the best."));
   const body = el("tbody");
   const before = review.choices.filter((choice) => choice.kind !== "play");
@@ -754,7 +758,7 @@ function drawReview(view) {
         el("td", { class: "num" }, String(s.errors)), el("td", { class: "num" }, String(s.tricks_lost)), el("td", { class: "num" }, String(s.points_lost)))),
       ...review.sides.map((s) => el("tr", { class: "side-row" }, el("th", { scope: "row" }, `Side ${s.side} (seats ${s.seats.join(", ")})`),
         el("td", { class: "num" }, String(s.errors)), el("td", { class: "num" }, String(s.tricks_lost)), el("td", { class: "num" }, String(s.points_lost))))));
-  box.replaceChildren(title, intro, table, lost);
+  box.replaceChildren(title, ready, intro, table, lost);
 }
 
 function drawPresence() {
