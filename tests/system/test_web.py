@@ -408,7 +408,12 @@ def drain(ws: Any, codes: list[str]) -> None:
         codes.append(receive(ws)["code"])
 
 
-def test_a_flood_is_cut_off_by_the_rate_limit(client: Any) -> None:
+def test_a_flood_is_cut_off_by_the_rate_limit(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No refill while the flood is sent: the count then does not depend on how
+    # fast this machine sends it (the bucket's refill is tested on its own).
+    monkeypatch.setattr(web_app, "RATE", 0.0)
     data = create(client, seats=HUMANS4, seed=1)
     other = create(client, seats=HUMANS4, seed=2)
     token = data["seats"][0]["token"]
@@ -427,6 +432,19 @@ def test_a_flood_is_cut_off_by_the_rate_limit(client: Any) -> None:
     assert hub_table(client, other["table"]).moves == 0
     with client.websocket_connect(f"/ws/tables/{other['table']}") as ws:
         assert receive_view(ws)["phase"] == "bidding"
+
+
+def test_the_rate_limit_refills_at_its_rate(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [100.0]
+    monkeypatch.setattr(web_app.time, "monotonic", lambda: clock[0])
+    bucket = web_app._Bucket(4.0, 2.0)
+    assert [bucket.take() for _ in range(3)] == [True, True, False]
+    clock[0] += 0.125  # half a message's worth
+    assert not bucket.take()
+    clock[0] += 0.125
+    assert bucket.take()
+    clock[0] += 60.0  # never more than the burst
+    assert [bucket.take() for _ in range(3)] == [True, True, False]
 
 
 @pytest.mark.parametrize(
