@@ -148,7 +148,7 @@ from five_hundred.errors import (
     WrongPhaseError,
 )
 from five_hundred.rules import Rules, side_of
-from five_hundred.scoring import settle_packed
+from five_hundred.scoring import contracting_seats, settle_packed
 from five_hundred.tricks import (
     PLAY_TABLES,
     PLAYS,
@@ -387,6 +387,19 @@ class GameState:
     def sitting_out(self) -> frozenset[int]:
         """Seats that take no part in the play (the partners of a misère contractor)."""
         return SEAT_SETS[self._record[HAND][H_SITTING]]
+
+    @property
+    def contracting_seats(self) -> frozenset[int]:
+        """The seats playing the contract, whose tricks count toward it.
+
+        See :func:`~five_hundred.scoring.contracting_seats`: the contractor's side and
+        a five-player called partner; the contractor alone in misère.  Empty while
+        there is no contract.
+        """
+        contract = self.contract
+        if contract is None:
+            return frozenset()
+        return contracting_seats(self.rules, contract, self.partner)
 
     # -- the play ---------------------------------------------------------------------
 

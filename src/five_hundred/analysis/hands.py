@@ -55,8 +55,13 @@ from five_hundred.parallel import _context, _ignore_interrupts
 from five_hundred.records import GameRecord, HandRecord, record
 from five_hundred.rules import Rules, side_of
 from five_hundred.sampling import BidAdvice, advise_bids
-from five_hundred.sampling.player import _team
-from five_hundred.scoring import TOTAL_TRICKS, contract_made, is_slam, score_hand
+from five_hundred.scoring import (
+    TOTAL_TRICKS,
+    contract_made,
+    contracting_sides,
+    is_slam,
+    score_hand,
+)
 from five_hundred.search.playout import choice_action
 from five_hundred.search.resample import resample
 from five_hundred.search.solver import solve_core, solve_core_plays
@@ -256,7 +261,7 @@ def _sampled_values(job: _SampledJob, table: Table) -> dict[Action, float]:
     totals: dict[Action, float] = {}
     for _ in range(samples):
         deal = resample(view(state, seat), rng)
-        team = _team(deal)
+        team = deal.contracting_seats
         done = sum(deal.tricks_won_by_seat[s] for s in team)
         sign = 1 if seat in team else -1
         for action, value in _card_values(deal, table).items():
@@ -355,9 +360,7 @@ def _outcome(state: GameState, team: frozenset[int], total: int) -> tuple[str, i
     won = [0] * rules.sides
     for seat, count in enumerate(state.tricks_won_by_seat):
         won[side_of(rules, seat)] += count
-    contracting = {side_of(rules, seat) for seat in team}
-    if state.partner is not None:
-        contracting.add(side_of(rules, state.partner))
+    contracting = contracting_sides(rules, contract.contractor, state.partner)
     ours = side_of(rules, contract.contractor)
     won[ours] += total - sum(state.tricks_won_by_seat[seat] for seat in team)
     if not isinstance(bid, MisereBid):
@@ -408,7 +411,7 @@ def _choice_review(
         )
     contract = state.contract
     assert contract is not None
-    team = _team(state)
+    team = state.contracting_seats
     misere = isinstance(contract.bid, MisereBid)
     maximise = (seat in team) != misere
     top = max(values.values()) if maximise else min(values.values())
@@ -570,7 +573,7 @@ def _review_hand(
     tricks = None
     contract = end.contract
     if contract is not None and end.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
-        tricks = sum(end.tricks_won_by_seat[s] for s in _team(end))
+        tricks = sum(end.tricks_won_by_seat[s] for s in end.contracting_seats)
     complete = all(result is not None for result in results) and all(
         choice.exhaustive for choice in choices
     )

@@ -6,7 +6,7 @@ from typing import cast
 from five_hundred.bidding import Bid, Pass
 from five_hundred.cli._output import _Out, _plural
 from five_hundred.rules import Rules, side_of
-from five_hundred.scoring import contract_made
+from five_hundred.scoring import contract_made, contracting_sides
 from five_hundred.state import GameState
 
 
@@ -21,22 +21,12 @@ def _side_name(rules: Rules, side: int) -> str:
     return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
 
 
-def _contractor_sides(state: GameState) -> set[int]:
-    contract = state.contract
-    if contract is None:
-        return set()
-    sides = {side_of(state.rules, contract.contractor)}
-    if state.partner is not None:
-        sides.add(side_of(state.rules, state.partner))
-    return sides
-
-
 def _result_lines(out: _Out, state: GameState) -> list[str]:
     """What a finished hand scored, in words."""
     rules, contract, result = state.rules, state.contract, state.hand_result
     if contract is None or result is None:
         return ["Everyone passed: the hand is thrown in and nobody scores."]
-    contractors = _contractor_sides(state)
+    contractors = contracting_sides(rules, contract.contractor, state.partner)
     taken = sum(state.tricks_won[side] for side in contractors)
     bid = contract.bid
     made = contract_made(bid, taken)

@@ -24,7 +24,7 @@ from five_hundred.bots import RuleBasedPlayer, _strain_estimate
 from five_hundred.cards import CARDS_BY_CODE, Card, Strain, mask_from_cards
 from five_hundred.dealing import pack_mask
 from five_hundred.rules import Rules, side_of
-from five_hundred.scoring import score_hand
+from five_hundred.scoring import contracting_sides, score_hand
 from five_hundred.state import (
     GameState,
     Phase,
@@ -265,9 +265,8 @@ class _BidSimulator:
             key = (bid, by_side, contractor)
             found = self._scores.get(key)
             if found is None:
-                changes = score_hand(
-                    bid, by_side, {side_of(self.rules, contractor)}, rules=self.rules
-                )
+                contractors = contracting_sides(self.rules, contractor)
+                changes = score_hand(bid, by_side, contractors, rules=self.rules)
                 others = [c for s, c in enumerate(changes) if s != self.side]
                 found = changes[self.side] - sum(others) / len(others)
                 self._scores[key] = found

@@ -548,7 +548,7 @@ def _sample(sample: GameState, seat: int) -> _Sample:
     """A deal drawn for ``seat``'s card decision, as the decision reads it."""
     contract = sample.contract
     assert contract is not None  # the play has a contract
-    team = _team(sample)
+    team = sample.contracting_seats
     won = sum(sample.tricks_won_by_seat[s] for s in team)
     return _Sample(record_of(sample), contract.bid, team, won, seat in team)
 
@@ -602,18 +602,3 @@ def _play_value(bid: Bid, won: int, tricks: int) -> float:
 def _simulates(rules: Rules) -> bool:
     """Whether the bidding is simulated: three, four or six players (sides fixed)."""
     return rules.players in (3, 4, 6)
-
-
-def _team(state: GameState) -> frozenset[int]:
-    """The contracting side's seats (the contractor alone in misère)."""
-    contract = state.contract
-    assert contract is not None
-    if isinstance(contract.bid, MisereBid):
-        return frozenset({contract.contractor})
-    rules = state.rules
-    side = side_of(rules, contract.contractor)
-    return frozenset(
-        seat
-        for seat in range(rules.players)
-        if side_of(rules, seat) == side or seat == state.partner
-    )
