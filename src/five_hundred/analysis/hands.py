@@ -36,7 +36,6 @@ from typing import Any, NamedTuple, cast
 import attrs
 
 from five_hundred._checks import check_seed
-from five_hundred._engine.solve import Table
 from five_hundred.actions import Action, Discard
 from five_hundred.analysis.model import (
     CallReview,
@@ -51,7 +50,7 @@ from five_hundred.bots import RuleBasedPlayer
 from five_hundred.cards import Card, Suit
 from five_hundred.dealing import pack
 from five_hundred.errors import InvalidStateError, quote, wrong_type
-from five_hundred.parallel import _context, _ignore_interrupts
+from five_hundred.parallel import ignore_interrupts, worker_context
 from five_hundred.records import GameRecord, HandRecord, record
 from five_hundred.rules import Rules, side_of
 from five_hundred.sampling import BidAdvice, advise_bids
@@ -64,7 +63,7 @@ from five_hundred.scoring import (
 )
 from five_hundred.search.playout import choice_action
 from five_hundred.search.resample import resample
-from five_hundred.search.solver import solve_core, solve_core_plays
+from five_hundred.search.solver import Table, solve_core, solve_core_plays
 from five_hundred.state import (
     GameState,
     Phase,
@@ -293,7 +292,7 @@ def _jobs_in_child(
 ) -> None:
     """Run the jobs in a worker process, sending each result as it comes."""
     jobs, sender, deadline = work
-    _ignore_interrupts()
+    ignore_interrupts()
     table: Table = {}
     for index, job in enumerate(jobs):
         sender.send((index, _run_job(job, table, deadline)))
@@ -316,7 +315,9 @@ def _run_jobs(jobs: Sequence[_Job], time_limit: float | None) -> list[object]:
     deadline = time.monotonic() + time_limit
     # the discard's search stops on its own a little before, with what it found
     soft = time.monotonic() + _SOFT_SHARE * time_limit
-    context: Any = _context(_jobs_in_child)  # typeshed's BaseContext has no Process
+    context: Any = worker_context(
+        _jobs_in_child
+    )  # typeshed's BaseContext has no Process
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(
         target=_jobs_in_child, args=((jobs, sender, soft),), daemon=True

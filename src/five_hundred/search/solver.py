@@ -41,12 +41,14 @@ from five_hundred._engine.core import (
 )
 from five_hundred._engine.solve import (
     Context,
-    Table,
     choice_values,
     context_of,
     position_of,
     solve_position,
 )
+
+# The memo solve_core and solve_core_plays take: re-exported for their callers.
+from five_hundred._engine.solve import Table as Table
 from five_hundred.actions import Action
 from five_hundred.errors import InvalidStateError
 from five_hundred.scoring import contracting_seats
