@@ -77,6 +77,7 @@ from five_hundred.rules import (
     JokerLeadSuit,
     Rules,
     ScoringTable,
+    seats_of,
     side_of,
 )
 from five_hundred.sampling import (
@@ -234,6 +235,7 @@ __all__ = [
     "review",
     "score_contract",
     "score_hand",
+    "seats_of",
     "shuffled_pack",
     "side_of",
     "solve",

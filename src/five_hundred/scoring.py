@@ -31,7 +31,7 @@ from five_hundred.bidding import (
     bid_value,
 )
 from five_hundred.errors import IllegalBidError, InvalidStateError, quote, wrong_type
-from five_hundred.rules import Rules, side_of
+from five_hundred.rules import Rules, seats_of, side_of
 
 __all__ = [
     "HandScore",
@@ -115,9 +115,7 @@ def contracting_seats(
     sides = contracting_sides(rules, contract.contractor, partner)
     if isinstance(contract.bid, MisereBid):
         return frozenset({contract.contractor})
-    return frozenset(
-        seat for seat in range(rules.players) if side_of(rules, seat) in sides
-    )
+    return frozenset(seat for side in sides for seat in seats_of(rules, side))
 
 
 def is_slam(bid: Bid, taken: int, rules: Rules = Rules()) -> bool:

@@ -147,7 +147,7 @@ from five_hundred.errors import (
     NotYourTurnError,
     WrongPhaseError,
 )
-from five_hundred.rules import Rules, side_of
+from five_hundred.rules import Rules, seats_of, side_of
 from five_hundred.scoring import contracting_seats, settle_packed
 from five_hundred.tricks import (
     PLAY_TABLES,
@@ -540,10 +540,7 @@ def _describe(state: GameState) -> str:
         + state.phase.value.replace("_", " ")
     ]
     sides = rules.sides
-    seats = [
-        [s for s in range(rules.players) if side_of(rules, s) == side]
-        for side in range(sides)
-    ]
+    seats = [seats_of(rules, side) for side in range(sides)]
     lines.append(
         "Scores: "
         + ", ".join(

@@ -5,17 +5,13 @@ from typing import cast
 
 from five_hundred.bidding import Bid, Pass
 from five_hundred.cli._output import _Out, _plural
-from five_hundred.rules import Rules, side_of
+from five_hundred.rules import Rules, seats_of, side_of
 from five_hundred.scoring import contract_made, contracting_sides
 from five_hundred.state import GameState
 
 
-def _seats_of(rules: Rules, side: int) -> list[int]:
-    return [seat for seat in range(rules.players) if side_of(rules, seat) == side]
-
-
 def _side_name(rules: Rules, side: int) -> str:
-    seats = _seats_of(rules, side)
+    seats = seats_of(rules, side)
     if len(seats) == 1:
         return f"seat {seats[0]}"
     return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
