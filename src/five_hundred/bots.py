@@ -27,7 +27,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Final, Protocol, cast, runtime_checkable
 
-from five_hundred._checks import check_rules
+from five_hundred._checks import check_cards, check_rules
 from five_hundred._estimates import CardOrder, card_order, pack_groups, strain_estimate
 from five_hundred._rules_of_thumb import (
     follow_choice,
@@ -283,18 +283,13 @@ def hand_strength(
             :class:`~five_hundred.rules.Rules`.
         InvalidStateError: if the hand repeats a card.
     """
-    given: object = hand
-    if isinstance(given, str) or not isinstance(given, Sequence):
-        wrong_type(given, "a sequence of Card values", "parse_cards")
-    for card in hand:
-        if not isinstance(cast(object, card), Card):
-            wrong_type(card, "a Card", "parse_card")
-    if len(set(hand)) != len(hand):
-        msg = f"a hand holds each card once; got {quote(' '.join(map(str, hand)))}"
+    cards = check_cards(hand)
+    if len(set(cards)) != len(cards):
+        msg = f"a hand holds each card once; got {quote(' '.join(map(str, cards)))}"
         raise InvalidStateError(msg)
     if not isinstance(cast(object, strain), Strain):
         wrong_type(strain, "a Strain")
-    return strain_estimate(tuple(hand), strain, check_rules(rules))
+    return strain_estimate(cards, strain, check_rules(rules))
 
 
 def _estimates(hand: Sequence[Card], rules: Rules) -> dict[Strain, float]:

@@ -255,7 +255,7 @@ def hand_changes(
     taken = sum(tricks_won[side] for side in contracting)
     value = bid_value(bid, rules)
     if isinstance(bid, MisereBid):
-        result = value if taken == 0 else -value
+        result = value if contract_made(bid, taken) else -value
         return tuple(result if side in contracting else 0 for side in sides)
     if is_slam(bid, taken, rules):
         result = SLAM_VALUE
