@@ -36,7 +36,6 @@ from five_hundred import (
 )
 from five_hundred.analysis import ChoiceReview, GameReview
 from five_hundred.cli import main
-from five_hundred.sampling.player import _team
 
 THREE = Rules(players=3)
 
@@ -90,7 +89,7 @@ def test_values_of_the_last_tricks_agree_with_a_plain_search(
             continue
         contract = before.contract
         assert contract is not None
-        team = _team(before)
+        team = before.contracting_seats
         misere = isinstance(contract.bid, MisereBid)
         done = sum(before.tricks_won_by_seat[seat] for seat in team)
         assert choice.tricks_best == done + _minimax(before, team, misere)
@@ -115,7 +114,7 @@ def apply_start(state: GameState) -> GameState:
 def _best_for(state: GameState) -> PlayCard:
     """A best card of the seat to act, double-dummy."""
     values = solve_plays(state)
-    team = _team(state)
+    team = state.contracting_seats
     contract = state.contract
     assert contract is not None
     maximise = (state.to_act in team) != isinstance(contract.bid, MisereBid)
@@ -160,7 +159,7 @@ def _blunder(rules: Rules, seeds: range) -> tuple[GameState, PlayCard, int]:
         if isinstance(contract.bid, MisereBid):
             continue
         while state.phase is Phase.PLAY:
-            team = _team(state)
+            team = state.contracting_seats
             done = sum(state.tricks_won_by_seat[s] for s in team)
             if state.to_act in team:
                 values = solve_plays(state)

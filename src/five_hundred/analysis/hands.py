@@ -36,7 +36,6 @@ from typing import Any, NamedTuple, cast
 import attrs
 
 from five_hundred._checks import check_seed
-from five_hundred._engine.solve import Table
 from five_hundred.actions import Action, Discard
 from five_hundred.analysis.model import (
     _BIGGEST,
@@ -56,15 +55,20 @@ from five_hundred.bots import RuleBasedPlayer
 from five_hundred.cards import Card, Suit
 from five_hundred.dealing import pack
 from five_hundred.errors import InvalidStateError, quote, wrong_type
-from five_hundred.parallel import _context, _ignore_interrupts
+from five_hundred.parallel import ignore_interrupts, worker_context
 from five_hundred.records import GameRecord, HandRecord, record
 from five_hundred.rules import Rules, side_of
 from five_hundred.sampling import BidAdvice, advise_bids
-from five_hundred.sampling.player import _team
-from five_hundred.scoring import TOTAL_TRICKS, contract_made, is_slam, score_hand
+from five_hundred.scoring import (
+    TOTAL_TRICKS,
+    contract_made,
+    contracting_sides,
+    is_slam,
+    score_hand,
+)
 from five_hundred.search.playout import choice_action
 from five_hundred.search.resample import resample
-from five_hundred.search.solver import solve_core, solve_core_plays
+from five_hundred.search.solver import Table, solve_core, solve_core_plays
 from five_hundred.state import (
     GameState,
     Phase,
@@ -259,7 +263,7 @@ def _sampled_values(job: _SampledJob, table: Table) -> dict[Action, float]:
     totals: dict[Action, float] = {}
     for _ in range(samples):
         deal = resample(view(state, seat), rng)
-        team = _team(deal)
+        team = deal.contracting_seats
         done = sum(deal.tricks_won_by_seat[s] for s in team)
         sign = 1 if seat in team else -1
         for action, value in _card_values(deal, table).items():
@@ -291,7 +295,7 @@ def _jobs_in_child(
 ) -> None:
     """Run the jobs in a worker process, sending each result as it comes."""
     jobs, sender, deadline = work
-    _ignore_interrupts()
+    ignore_interrupts()
     table: Table = {}
     for index, job in enumerate(jobs):
         sender.send((index, _run_job(job, table, deadline)))
@@ -314,7 +318,9 @@ def _run_jobs(jobs: Sequence[_Job], time_limit: float | None) -> list[object]:
     deadline = time.monotonic() + time_limit
     # the discard's search stops on its own a little before, with what it found
     soft = time.monotonic() + _SOFT_SHARE * time_limit
-    context: Any = _context(_jobs_in_child)  # typeshed's BaseContext has no Process
+    context: Any = worker_context(
+        _jobs_in_child
+    )  # typeshed's BaseContext has no Process
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(
         target=_jobs_in_child, args=((jobs, sender, soft),), daemon=True
@@ -358,9 +364,7 @@ def _outcome(state: GameState, team: frozenset[int], total: int) -> tuple[str, i
     won = [0] * rules.sides
     for seat, count in enumerate(state.tricks_won_by_seat):
         won[side_of(rules, seat)] += count
-    contracting = {side_of(rules, seat) for seat in team}
-    if state.partner is not None:
-        contracting.add(side_of(rules, state.partner))
+    contracting = contracting_sides(rules, contract.contractor, state.partner)
     ours = side_of(rules, contract.contractor)
     won[ours] += total - sum(state.tricks_won_by_seat[seat] for seat in team)
     if not isinstance(bid, MisereBid):
@@ -411,7 +415,7 @@ def _choice_review(
         )
     contract = state.contract
     assert contract is not None
-    team = _team(state)
+    team = state.contracting_seats
     misere = isinstance(contract.bid, MisereBid)
     maximise = (seat in team) != misere
     top = max(values.values()) if maximise else min(values.values())
@@ -573,7 +577,7 @@ def _review_hand(
     tricks = None
     contract = end.contract
     if contract is not None and end.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
-        tricks = sum(end.tricks_won_by_seat[s] for s in _team(end))
+        tricks = sum(end.tricks_won_by_seat[s] for s in end.contracting_seats)
     complete = all(result is not None for result in results) and all(
         choice.exhaustive for choice in choices
     )

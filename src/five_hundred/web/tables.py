@@ -45,11 +45,11 @@ from five_hundred import (
     bid_ladder,
     bid_value,
     contract_made,
+    contracting_sides,
     new_game,
     next_hand,
     parse_action,
     review,
-    side_of,
     view,
 )
 from five_hundred.scoring import TOTAL_TRICKS
@@ -302,10 +302,7 @@ class Table:
         contract = state.contract
         made: bool | None = None
         if contract is not None:
-            rules = state.rules
-            sides = {side_of(rules, contract.contractor)}
-            if state.partner is not None:
-                sides.add(side_of(rules, state.partner))
+            sides = contracting_sides(state.rules, contract.contractor, state.partner)
             taken = sum(state.tricks_won[side] for side in sides)
             made = contract_made(contract.bid, taken)
         self.sheet.append(
