@@ -3,7 +3,8 @@
 Run ``python benchmarks/bench_web.py [--tables 200] [--busy 50] [--probes 200]``
 (needs the ``web`` extra).  It starts the server as a child process on a free
 loopback port with a fresh SQLite file (computer players at ``--pace 0``: they move
-as fast as the server lets them, which is far busier than people play), then:
+as fast as the server lets them, which is far busier than people play; hands not
+reviewed, ``--review-time 0``: the review is timed by ``bench_review.py``), then:
 
 1. **idle** (the reference): a probe table (one person, three computer players)
    on an otherwise idle server: the time from the person's action (or the next
@@ -63,7 +64,7 @@ def server(db: Path) -> Iterator[str]:
     process = subprocess.Popen(
         [
             *(sys.executable, "-m", "five_hundred", "serve", "--port", str(port)),
-            *("--db", str(db), "--pace", "0"),
+            *("--db", str(db), "--pace", "0", "--review-time", "0"),
         ],
         stdout=log,
         stderr=subprocess.STDOUT,

@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from five_hundred import Card, GameState, Phase, parse_card
+from five_hundred import Card, GameState, Phase, PlayCard, parse_card, record
 from tests.extras import need
 
 need("starlette")  # the web extra, before its package is read
@@ -31,6 +31,7 @@ _BY_TYPE = {
     "error": "error-message.json",
     "action": "action-message.json",
     "next_hand": "next-hand-message.json",
+    "review": "review-message.json",
 }
 
 
@@ -114,6 +115,37 @@ def view_cards(data: dict[str, Any]) -> set[Card]:
     return {parse_card(text) for text in texts}
 
 
+def hidden_after_hand(state: GameState, seat: int | None) -> set[Card]:
+    """The cards ``seat`` cannot know once the hand of ``state`` is over.
+
+    Those of :func:`hidden_from`, but for every card played in the hand (seen by
+    all) and, for the contractor, the kitty it took up.
+    """
+    hidden = hidden_from(state, seat)
+    actions = record(state).hands[-1].actions
+    hidden.difference_update(a.card for a in actions if isinstance(a, PlayCard))
+    contract = state.contract
+    if contract is not None and seat == contract.contractor:
+        hidden.difference_update(state.kitty)
+    return hidden
+
+
+def review_cards(message: dict[str, Any]) -> set[Card]:
+    """Every card a review message names: in the choices made and the best ones."""
+    review = message["review"]
+    if review is None:
+        return set()
+    choices = [*review["choices"]]
+    choices += [c for summary in review["seats"] for c in summary["biggest"]]
+    texts: list[str] = []
+    for choice in choices:
+        for action in [choice["action"], *(choice["best"] or [])]:
+            word, _, rest = action.partition(" ")
+            if word in ("PLAY", "DISCARD"):
+                texts += rest.split(":")[0].split()
+    return {parse_card(text) for text in texts}
+
+
 def free_port() -> int:
     """A TCP port on the loopback interface that nothing listens on now."""
     with socket.socket() as probe:
@@ -125,9 +157,18 @@ def free_port() -> int:
 class ServerProcess:
     """``five-hundred serve`` in a child process, on a free loopback port."""
 
-    def __init__(self, db: Path, *, pace: float = 0.0, port: int | None = None) -> None:
+    def __init__(
+        self,
+        db: Path,
+        *,
+        pace: float = 0.0,
+        port: int | None = None,
+        review_time: float = 0.0,
+    ) -> None:
         self.db = db
         self.pace = pace
+        self.review_time = review_time
+        """Seconds the review of a hand may take (``--review-time``; 0: none)."""
         self.port = free_port() if port is None else port
         self.process: subprocess.Popen[str] | None = None
         self.log = db.with_name(f"{db.name}.{self.port}.log")
@@ -148,6 +189,7 @@ class ServerProcess:
             str(self.port),
         ]
         command += ["--db", str(self.db), "--pace", str(self.pace)]
+        command += ["--review-time", str(self.review_time)]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         with self.log.open("a") as log:
             self.process = subprocess.Popen(

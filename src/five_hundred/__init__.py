@@ -77,6 +77,7 @@ from five_hundred.rules import (
     JokerLeadSuit,
     Rules,
     ScoringTable,
+    seats_of,
     side_of,
 )
 from five_hundred.sampling import (
@@ -91,6 +92,8 @@ from five_hundred.scoring import (
     HandScore,
     ScoreSheet,
     contract_made,
+    contracting_seats,
+    contracting_sides,
     describe_result,
     game_winners,
     is_slam,
@@ -196,6 +199,8 @@ __all__ = [
     "card_power",
     "compiled",
     "contract_made",
+    "contracting_seats",
+    "contracting_sides",
     "deal",
     "describe_result",
     "duplicate_match",
@@ -230,6 +235,7 @@ __all__ = [
     "review",
     "score_contract",
     "score_hand",
+    "seats_of",
     "shuffled_pack",
     "side_of",
     "solve",

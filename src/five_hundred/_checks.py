@@ -24,6 +24,7 @@ from five_hundred._values import (
     check_tricks,
     quote_value,
 )
+from five_hundred.cards import Card
 from five_hundred.errors import InvalidStateError, quote, wrong_type
 from five_hundred.rules import Rules
 
@@ -31,6 +32,7 @@ __all__ = [
     "MAX_COUNT",
     "MAX_DIGITS",
     "check_acting_seat",
+    "check_cards",
     "check_count",
     "check_dealer",
     "check_number",
@@ -54,6 +56,20 @@ def check_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         wrong_type(rules, "a Rules value")
     return rules
+
+
+def check_cards(cards: object) -> tuple[Card, ...]:
+    """``cards`` as a tuple if it is a sequence of cards, else a :class:`TypeError`.
+
+    Text gets the error naming ``parse_cards``, a wrong item the one naming
+    ``parse_card``.
+    """
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        wrong_type(cards, "a sequence of Card values", "parse_cards")
+    for card in cards:
+        if not isinstance(card, Card):
+            wrong_type(card, "a Card", "parse_card")
+    return tuple(cards)
 
 
 def check_seat(rules: Rules, seat: object, what: str = "seat") -> int:

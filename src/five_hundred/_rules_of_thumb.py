@@ -18,7 +18,7 @@ from five_hundred._engine.core import Setup
 from five_hundred._engine.playout import JOKER_LEAD, Policy
 from five_hundred._engine.tables import EFF, STRENGTH, TRUMP
 from five_hundred.cards import Rank
-from five_hundred.rules import Rules, side_of
+from five_hundred.rules import Rules, seats_of, side_of
 
 __all__ = [
     "Order",
@@ -269,5 +269,4 @@ def seat_friends(rules: Rules) -> tuple[int, ...]:
 
 def side_mask(rules: Rules, seat: int) -> int:
     """The seats of ``seat``'s side (a mask)."""
-    side = side_of(rules, seat)
-    return sum(1 << s for s in range(rules.players) if side_of(rules, s) == side)
+    return sum(1 << s for s in seats_of(rules, side_of(rules, seat)))

@@ -24,10 +24,11 @@ SplitMix64), so a game between them replays exactly from the seeds.
 
 import functools
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final, Protocol, cast, runtime_checkable
 
-from five_hundred._checks import check_rules
+from five_hundred._checks import check_cards, check_rules
+from five_hundred._estimates import CardOrder, card_order, pack_groups, strain_estimate
 from five_hundred._rules_of_thumb import (
     follow_choice,
     keep_order,
@@ -51,14 +52,13 @@ from five_hundred.cards import (
     CARDS_BY_CODE,
     JOKER,
     Card,
-    Rank,
     Strain,
     Suit,
     card_code,
     mask_from_cards,
     quote,
 )
-from five_hundred.dealing import KITTY_SIZE, SplitMix64, pack
+from five_hundred.dealing import KITTY_SIZE, SplitMix64
 from five_hundred.errors import InvalidStateError, wrong_type
 from five_hundred.rules import Rules, side_of
 from five_hundred.state import (
@@ -71,7 +71,7 @@ from five_hundred.state import (
     next_hand,
     play_order,
 )
-from five_hundred.tricks import PlayContext, card_power, effective_suit
+from five_hundred.tricks import PlayContext
 from five_hundred.views import SeatView, Trick, known_partner, view
 
 __all__ = [
@@ -201,40 +201,6 @@ class _Seen:
         return legal_actions(cast(GameState, self._state))
 
 
-class _Order:
-    """A contract's card order as dictionaries: suit, strength and power by suit led."""
-
-    __slots__ = ("power", "strength", "suit")
-
-    def __init__(self, context: PlayContext) -> None:
-        self.suit = {card: effective_suit(card, context) for card in CARDS_BY_CODE}
-        self.power = {
-            led: {card: card_power(card, context, led) for card in CARDS_BY_CODE}
-            for led in Suit
-        }
-        self.strength = {
-            card: max(self.power[led][card] for led in Suit) for card in CARDS_BY_CODE
-        }
-
-    def groups(self, cards: Iterable[Card]) -> dict[Suit | None, list[Card]]:
-        """The cards by effective suit (``None``: the free Joker)."""
-        out: dict[Suit | None, list[Card]] = {}
-        suit = self.suit
-        for card in cards:
-            out.setdefault(suit[card], []).append(card)
-        return out
-
-
-@functools.cache
-def _order(context: PlayContext) -> _Order:
-    return _Order(context)
-
-
-@functools.cache
-def _pack_groups(players: int, context: PlayContext) -> dict[Suit | None, list[Card]]:
-    return _order(context).groups(pack(Rules(players=players)))
-
-
 # -- the random player ------------------------------------------------------------------
 
 
@@ -282,84 +248,10 @@ class RandomPlayer:
 
 # -- hand evaluation --------------------------------------------------------------------
 
-# Tricks a seat may expect from its partners and the kitty, by player count (six
-# players in three sides have one partner, like four); tuned by self-play.
-_HELP: Final = {2: 3.0, 3: 2.4, 4: 2.9, 5: 2.9, 6: 3.0}
-_HELP_SIX_THREE_SIDES: Final = 2.6
-# The value of the top trumps, from the highest down (the Joker, the bowers, A, K, Q).
-_TOP_TRUMPS: Final = (1.0, 0.95, 0.8, 0.65, 0.4, 0.2)
-_LOW_TRUMP: Final = 0.3
 _STRAINS: Final = tuple(Strain)
-_TRUMP_CONTEXTS: Final = {strain: PlayContext(strain) for strain in _STRAINS}
 _MISERE: Final = PlayContext(Strain.NO_TRUMPS, misere=True)
 _MIN_TRICKS: Final = 6
 _MAX_TRICKS: Final = 10
-
-
-def _help(rules: Rules) -> float:
-    if rules.players == 6 and rules.sides == 3:
-        return _HELP_SIX_THREE_SIDES
-    return _HELP[rules.players]
-
-
-@functools.cache
-def _trump_places(players: int, strain: Strain) -> dict[Card, int]:
-    """Each trump's place in the trump suit of the pack (0 for the highest)."""
-    context = _TRUMP_CONTEXTS[strain]
-    trump = cast(Suit, strain.suit)
-    power = _order(context).power[trump]
-    cards = sorted(_pack_groups(players, context)[trump], key=power.__getitem__)
-    return {card: place for place, card in enumerate(reversed(cards))}
-
-
-def _trump_estimate(hand: Sequence[Card], strain: Strain, rules: Rules) -> float:
-    """Tricks the hand may take itself with ``strain`` as trumps."""
-    trump = cast(Suit, strain.suit)
-    groups = _order(_TRUMP_CONTEXTS[strain]).groups(hand)
-    places = _trump_places(rules.players, strain)
-    trumps = groups.get(trump, [])
-    estimate = 0.0
-    for card in trumps:
-        place = places[card]
-        estimate += _TOP_TRUMPS[place] if place < len(_TOP_TRUMPS) else _LOW_TRUMP
-    estimate += 0.55 * max(0, len(trumps) - 4)
-    for suit in Suit:
-        if suit == trump:
-            continue
-        cards = groups.get(suit, [])
-        ranks = {c.rank for c in cards}
-        if Rank.ACE in ranks:
-            estimate += 0.85
-        if Rank.KING in ranks and len(cards) > 1:
-            estimate += 0.35
-        if len(trumps) > 2:
-            estimate += 0.5 if not cards else 0.2 if len(cards) == 1 else 0.0
-    return estimate
-
-
-def _nt_estimate(hand: Sequence[Card]) -> float:
-    """Tricks the hand may take itself in No Trumps."""
-    groups = _order(_TRUMP_CONTEXTS[Strain.NO_TRUMPS]).groups(hand)
-    estimate = 1.0 if None in groups else 0.0
-    for suit in Suit:
-        cards = groups.get(suit, [])
-        ranks = {c.rank for c in cards}
-        if Rank.ACE in ranks:
-            estimate += 0.95 + 0.6 * max(0, len(cards) - 4)
-        if Rank.KING in ranks and len(cards) > 1:
-            estimate += 0.6 if Rank.ACE in ranks else 0.4
-        if Rank.QUEEN in ranks and len(cards) > 2:
-            estimate += 0.25
-        if not ranks & {Rank.ACE, Rank.KING}:
-            estimate -= 0.6  # a suit the opponents may run
-    return estimate
-
-
-def _strain_estimate(hand: Sequence[Card], strain: Strain, rules: Rules) -> float:
-    """The tricks this seat's side may expect in ``strain``."""
-    if strain is Strain.NO_TRUMPS:
-        return _nt_estimate(hand) + _help(rules)
-    return _trump_estimate(hand, strain, rules) + _help(rules)
 
 
 def hand_strength(
@@ -391,32 +283,27 @@ def hand_strength(
             :class:`~five_hundred.rules.Rules`.
         InvalidStateError: if the hand repeats a card.
     """
-    given: object = hand
-    if isinstance(given, str) or not isinstance(given, Sequence):
-        wrong_type(given, "a sequence of Card values", "parse_cards")
-    for card in hand:
-        if not isinstance(cast(object, card), Card):
-            wrong_type(card, "a Card", "parse_card")
-    if len(set(hand)) != len(hand):
-        msg = f"a hand holds each card once; got {quote(' '.join(map(str, hand)))}"
+    cards = check_cards(hand)
+    if len(set(cards)) != len(cards):
+        msg = f"a hand holds each card once; got {quote(' '.join(map(str, cards)))}"
         raise InvalidStateError(msg)
     if not isinstance(cast(object, strain), Strain):
         wrong_type(strain, "a Strain")
-    return _strain_estimate(tuple(hand), strain, check_rules(rules))
+    return strain_estimate(cards, strain, check_rules(rules))
 
 
 def _estimates(hand: Sequence[Card], rules: Rules) -> dict[Strain, float]:
     """The tricks this seat's side may expect in each strain."""
-    return {s: _strain_estimate(hand, s, rules) for s in _STRAINS}
+    return {s: strain_estimate(hand, s, rules) for s in _STRAINS}
 
 
 @functools.cache
 def _misere_places(players: int) -> dict[Card, int]:
     """Each card's place in its suit of the pack, from 0 for the lowest."""
     places: dict[Card, int] = {}
-    for suit, cards in _pack_groups(players, _MISERE).items():
+    for suit, cards in pack_groups(players, _MISERE).items():
         if suit is not None:
-            ordered = sorted(cards, key=_order(_MISERE).power[suit].__getitem__)
+            ordered = sorted(cards, key=card_order(_MISERE).power[suit].__getitem__)
             places.update((card, place) for place, card in enumerate(ordered))
     return places
 
@@ -432,7 +319,7 @@ def _misere_danger(hand: Sequence[Card], rules: Rules, *, slack: int) -> int:
     places = _misere_places(rules.players)
     step = 1 if rules.players == 2 else 2
     danger = 0
-    for suit, cards in _order(_MISERE).groups(hand).items():
+    for suit, cards in card_order(_MISERE).groups(hand).items():
         if suit is None:
             danger += 1
             continue
@@ -530,7 +417,7 @@ def _discard(seen: _Seen) -> Discard:
     context = seen.context
     hand = seen.hand
     if context.misere:
-        order = _order(context)
+        order = card_order(context)
         groups = order.groups(hand)
         ordered = sorted(
             hand, key=lambda c: (-order.strength[c], len(groups[order.suit[c]]))
@@ -540,7 +427,7 @@ def _discard(seen: _Seen) -> Discard:
     return Discard(frozenset(CARDS_BY_CODE[code] for code in kept[:KITTY_SIZE]))
 
 
-def _longest_suit(cards: Sequence[Card], order: _Order) -> Suit:
+def _longest_suit(cards: Sequence[Card], order: CardOrder) -> Suit:
     groups = order.groups(cards)
     return max(Suit, key=lambda s: (len(groups.get(s, ())), s))
 
@@ -549,12 +436,12 @@ def _nominate(seen: _Seen) -> NominateJoker:
     rest = [c for c in seen.hand if c != JOKER]
     if not rest:
         return NominateJoker(None)
-    return NominateJoker(_longest_suit(rest, _order(seen.context)))
+    return NominateJoker(_longest_suit(rest, card_order(seen.context)))
 
 
 def _call_partner(seen: _Seen) -> CallPartner:
     context = seen.context
-    order = _order(context)
+    order = card_order(context)
     bid = seen.contract.bid
     if isinstance(bid, TrickBid) and bid.strain is not Strain.NO_TRUMPS:
         suit = cast(Suit, bid.strain.suit)
@@ -563,7 +450,7 @@ def _call_partner(seen: _Seen) -> CallPartner:
     mine = {*seen.hand, *seen.own_discards}
     candidates = [
         card
-        for card in _pack_groups(seen.rules.players, context).get(suit, ())
+        for card in pack_groups(seen.rules.players, context).get(suit, ())
         if card != JOKER and card not in mine
     ]
     if not candidates:
@@ -576,7 +463,7 @@ def _play(seen: _Seen) -> PlayCard:
     if len(plays) == 1:
         return plays[0]
     context = seen.context
-    order = _order(context)
+    order = card_order(context)
     options: dict[Card, list[PlayCard]] = {}
     for play in plays:
         options.setdefault(play.card, []).append(play)

@@ -41,7 +41,9 @@ __all__ = [
     "chunk_seeds",
     "chunk_sizes",
     "default_workers",
+    "ignore_interrupts",
     "run_chunks",
+    "worker_context",
 ]
 
 A = TypeVar("A")
@@ -82,8 +84,12 @@ def chunk_seeds(seed: int, count: int) -> tuple[int, ...]:
     return tuple(rng.next64() for _ in range(count))
 
 
-def _ignore_interrupts() -> None:
-    """Worker processes leave Ctrl-C to the parent, which stops the run."""
+def ignore_interrupts() -> None:
+    """In a worker process: leave Ctrl-C to the parent, which stops the run.
+
+    :func:`run_chunks` starts its workers with it; a harness that starts its own
+    processes (with :func:`worker_context`) calls it first thing in the child.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -156,7 +162,7 @@ def _run_pool(
     finished: Callable[[int, R], None],
 ) -> None:
     pool = concurrent.futures.ProcessPoolExecutor(
-        workers, mp_context=_context(task), initializer=_ignore_interrupts
+        workers, mp_context=worker_context(task), initializer=ignore_interrupts
     )
     queue = iter(enumerate(chunks))
     running: dict[concurrent.futures.Future[R], int] = {}
@@ -184,14 +190,17 @@ def _run_pool(
         pool.shutdown(wait=complete, cancel_futures=True)
 
 
-def _context(task: Callable[[A], R]) -> multiprocessing.context.BaseContext:
-    """How to start the workers: the cheapest way that is safe here.
+def worker_context(task: Callable[[A], R]) -> multiprocessing.context.BaseContext:
+    """How to start worker processes that run ``task``: the cheapest way safe here.
 
     On Linux, a process running no other thread forks its workers: they start in
     milliseconds, import nothing and inherit the warm caches.  With other threads
     running, a forked child could inherit a lock held by one of them, so the workers
     come from the forkserver (which imports ``task``'s module once, for all of them),
-    or are spawned where there is none.
+    or are spawned where there is none.  ``task`` is a module-level function.
+
+    >>> worker_context(abs).get_start_method() in {"fork", "forkserver", "spawn"}
+    True
     """
     methods = multiprocessing.get_all_start_methods()
     if (

@@ -34,6 +34,7 @@ __all__ = [
     "JokerLeadSuit",
     "Rules",
     "ScoringTable",
+    "seats_of",
     "side_of",
 ]
 
@@ -511,3 +512,25 @@ def side_of(rules: Rules, seat: int) -> int:
         msg = f"invalid seat {short_repr(seat)}: seats are 0 to {rules.players - 1}"
         raise InvalidStateError(msg)
     return seat % rules.sides
+
+
+def seats_of(rules: Rules, side: int) -> tuple[int, ...]:
+    """The seats that play for ``side``, lowest first: the seats :func:`side_of` puts there.
+
+    >>> seats_of(Rules(), 1)
+    (1, 3)
+    >>> seats_of(Rules.six_player_three_sides(), 2)
+    (2, 5)
+    >>> seats_of(Rules.five_player(), 4)
+    (4,)
+
+    Raises:
+        InvalidStateError: if ``side`` is not a side of the rules.
+        TypeError: if ``rules`` is not a ``Rules``.
+    """
+    if not isinstance(cast(object, rules), Rules):
+        wrong_type(rules, "a Rules value")
+    if type(cast(object, side)) is not int or not 0 <= side < rules.sides:
+        msg = f"invalid side {short_repr(side)}: sides are 0 to {rules.sides - 1}"
+        raise InvalidStateError(msg)
+    return tuple(seat for seat in range(rules.players) if side_of(rules, seat) == side)

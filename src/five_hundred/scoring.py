@@ -21,15 +21,25 @@ from five_hundred._checks import check_rules, check_sides
 from five_hundred._engine.codes import seat_nibbles, side_packed
 from five_hundred._engine.memo import per_rules
 from five_hundred._shown import short_repr
-from five_hundred.bidding import Bid, MisereBid, Pass, TrickBid, bid_rank, bid_value
+from five_hundred.bidding import (
+    Bid,
+    Contract,
+    MisereBid,
+    Pass,
+    TrickBid,
+    bid_rank,
+    bid_value,
+)
 from five_hundred.errors import IllegalBidError, InvalidStateError, quote, wrong_type
-from five_hundred.rules import Rules, side_of
+from five_hundred.rules import Rules, seats_of, side_of
 
 __all__ = [
     "HandScore",
     "ScoreSheet",
     "Settlement",
     "contract_made",
+    "contracting_seats",
+    "contracting_sides",
     "describe_result",
     "game_winners",
     "is_slam",
@@ -53,6 +63,59 @@ def contract_made(bid: Bid, taken: int) -> bool:
     if not isinstance(cast(object, bid), TrickBid | MisereBid):
         wrong_type(bid, "a Bid", "parse_bid")
     return taken == 0 if isinstance(bid, MisereBid) else taken >= bid.tricks
+
+
+def contracting_sides(
+    rules: Rules, contractor: int, partner: int | None = None
+) -> frozenset[int]:
+    """The sides that share a contract's result: their tricks count toward it.
+
+    The contractor's side (:ref:`rules-teams`) and, with five players, the side of
+    the called partner (``partner``, the seat holding the partner card; ``None``
+    when the contractor plays alone).  These are the ``contractors`` that
+    :func:`score_hand` and :func:`game_winners` take.
+
+    >>> sorted(contracting_sides(Rules(), 3))
+    [1]
+    >>> sorted(contracting_sides(Rules.five_player(), 0, partner=2))
+    [0, 2]
+
+    Raises:
+        InvalidStateError: if a seat is not a seat of the rules.
+        TypeError: if ``rules`` is not a ``Rules``.
+    """
+    sides = {side_of(rules, contractor)}
+    if partner is not None:
+        sides.add(side_of(rules, partner))
+    return frozenset(sides)
+
+
+def contracting_seats(
+    rules: Rules, contract: Contract, partner: int | None = None
+) -> frozenset[int]:
+    """The seats that play ``contract``: the seats of its :func:`contracting_sides`.
+
+    In misère the contractor plays alone and the partners sit out
+    (:ref:`rules-misere-alone`): the contractor's seat only.  The tricks these
+    seats win are the contracting side's (see :func:`contract_made`).
+
+    >>> sorted(contracting_seats(Rules(), Contract(parse_bid("8H"), 1)))
+    [1, 3]
+    >>> sorted(contracting_seats(Rules(), Contract(parse_bid("MIS"), 1)))
+    [1]
+    >>> sorted(contracting_seats(Rules.five_player(), Contract(parse_bid("8H"), 0), 2))
+    [0, 2]
+
+    Raises:
+        InvalidStateError: if a seat is not a seat of the rules.
+        TypeError: if ``contract`` is not a ``Contract`` or ``rules`` not a ``Rules``.
+    """
+    if not isinstance(cast(object, contract), Contract):
+        wrong_type(contract, "a Contract")
+    sides = contracting_sides(rules, contract.contractor, partner)
+    if isinstance(contract.bid, MisereBid):
+        return frozenset({contract.contractor})
+    return frozenset(seat for side in sides for seat in seats_of(rules, side))
 
 
 def is_slam(bid: Bid, taken: int, rules: Rules = Rules()) -> bool:
@@ -192,7 +255,7 @@ def hand_changes(
     taken = sum(tricks_won[side] for side in contracting)
     value = bid_value(bid, rules)
     if isinstance(bid, MisereBid):
-        result = value if taken == 0 else -value
+        result = value if contract_made(bid, taken) else -value
         return tuple(result if side in contracting else 0 for side in sides)
     if is_slam(bid, taken, rules):
         result = SLAM_VALUE
@@ -349,12 +412,10 @@ def _settle(
     rules: Rules, key: tuple[Bid, int, int, int, tuple[int, ...]]
 ) -> Settlement:
     """:func:`settle_hand` of a hand not in the memo, by its key (kept if room)."""
-    sides, count, memo = _settling(rules)
+    _, count, memo = _settling(rules)
     bid, packed, contractor, partner, scores = key
     by_side = seat_nibbles(packed, count)
-    contractors = {sides[contractor]}
-    if partner >= 0:
-        contractors.add(sides[partner])
+    contractors = contracting_sides(rules, contractor, None if partner < 0 else partner)
     taken = sum(by_side[s] for s in contractors)
     made = contract_made(bid, taken)
     changes = hand_changes(bid, by_side, contractors, scores, rules)

@@ -146,8 +146,8 @@ from five_hundred.errors import (
     NotYourTurnError,
     WrongPhaseError,
 )
-from five_hundred.rules import Rules, side_of
-from five_hundred.scoring import settle_packed
+from five_hundred.rules import Rules, seats_of, side_of
+from five_hundred.scoring import contracting_seats, settle_packed
 from five_hundred.tricks import (
     PLAY_TABLES,
     PLAYS,
@@ -387,6 +387,19 @@ class GameState:
         """Seats that take no part in the play (the partners of a misère contractor)."""
         return SEAT_SETS[self._record[HAND][H_SITTING]]
 
+    @property
+    def contracting_seats(self) -> frozenset[int]:
+        """The seats playing the contract, whose tricks count toward it.
+
+        See :func:`~five_hundred.scoring.contracting_seats`: the contractor's side and
+        a five-player called partner; the contractor alone in misère.  Empty while
+        there is no contract.
+        """
+        contract = self.contract
+        if contract is None:
+            return frozenset()
+        return contracting_seats(self.rules, contract, self.partner)
+
     # -- the play ---------------------------------------------------------------------
 
     @property
@@ -526,10 +539,7 @@ def _describe(state: GameState) -> str:
         + state.phase.value.replace("_", " ")
     ]
     sides = rules.sides
-    seats = [
-        [s for s in range(rules.players) if side_of(rules, s) == side]
-        for side in range(sides)
-    ]
+    seats = [seats_of(rules, side) for side in range(sides)]
     lines.append(
         "Scores: "
         + ", ".join(

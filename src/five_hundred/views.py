@@ -85,7 +85,7 @@ from five_hundred.cards import CARDS_BY_CODE, Card, Suit, card_code, format_card
 from five_hundred.dealing import pack
 from five_hundred.errors import InvalidStateError, quote
 from five_hundred.rules import Rules, side_of
-from five_hundred.scoring import contract_made
+from five_hundred.scoring import contract_made, contracting_sides
 from five_hundred.state import (
     PHASES,
     SEAT_SETS,
@@ -202,9 +202,7 @@ class HandOutcome:
         contract = self.contract
         if contract is None:
             return None
-        sides = {side_of(self.rules, contract.contractor)}
-        if self.partner is not None:
-            sides.add(side_of(self.rules, self.partner))
+        sides = contracting_sides(self.rules, contract.contractor, self.partner)
         return contract_made(contract.bid, sum(self.tricks_won[s] for s in sides))
 
     def to_dict(self) -> dict[str, Any]:

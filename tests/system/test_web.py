@@ -1,5 +1,6 @@
 """The web server in process: the protocol, refusals, hostile input, views never leak."""
 
+import contextlib
 import json
 import random
 import threading
@@ -9,24 +10,36 @@ from typing import Any
 
 import pytest
 from tests.extras import need
-from tests.web_support import check, check_message, hidden_from, view_cards
+from tests.web_support import (
+    check,
+    check_message,
+    hidden_after_hand,
+    hidden_from,
+    review_cards,
+    view_cards,
+)
 
 from five_hundred import (
     GameRecord,
+    GameState,
     Phase,
     RandomPlayer,
+    RuleBasedPlayer,
     Rules,
     apply,
     new_game,
     next_hand,
     parse_action,
+    play_hand,
     record,
+    review,
     view,
 )
 
 testclient = need("starlette.testclient")
 web_app = need("five_hundred.web.app")
 web_tables = need("five_hundred.web.tables")
+web_store = need("five_hundred.web.store")
 need("httpx2")
 
 TestClient = testclient.TestClient
@@ -34,9 +47,21 @@ HUMANS4 = [{"kind": "human"}] * 4
 BOTS3 = [{"kind": "bot", "player": "random"}] * 3
 
 
+REVIEW_TIME = 60.0
+"""Seconds a hand's review may take in these tests: enough for the pure engine."""
+
+
 @pytest.fixture
 def client() -> Iterator[Any]:
-    with TestClient(web_app.create_app(pace=0)) as made:
+    """A server that does not review its hands (the tests of the review say so)."""
+    with TestClient(web_app.create_app(pace=0, review_time=None)) as made:
+        yield made
+
+
+@pytest.fixture
+def reviewing() -> Iterator[Any]:
+    """A server that reviews each hand at a table with people."""
+    with TestClient(web_app.create_app(pace=0, review_time=REVIEW_TIME)) as made:
         yield made
 
 
@@ -255,25 +280,32 @@ def test_the_record_waits_for_the_end_of_the_game(client: Any) -> None:
 # -- views never leak ------------------------------------------------------------------
 
 
+@contextlib.contextmanager
+def everyone_at(
+    client: Any, seed: int, rules: dict[str, Any]
+) -> Iterator[tuple[GameState, list[int | None], list[Any]]]:
+    """A new table of people: its first state, each seat (and the spectator,
+    ``None``) and their open sockets, in that order."""
+    players = Rules.from_dict(rules).players
+    data = create(client, rules=rules, seats=[{"kind": "human"}] * players, seed=seed)
+    paths = [f"/ws/tables/{data['table']}?token={s['token']}" for s in data["seats"]]
+    paths.append(f"/ws/tables/{data['table']}")
+    state = new_game(Rules.from_dict(rules), seed=seed, dealer=None)
+    with contextlib.ExitStack() as stack:
+        opened = [stack.enter_context(client.websocket_connect(p)) for p in paths]
+        yield state, [*range(players), None], opened
+
+
 def play_whole_game(client: Any, seed: int, rules: dict[str, Any]) -> int:
     """Four people and a spectator play a game with random legal actions.
 
     Every message is checked: its schema, that it is exactly the view of the state
     replayed beside it, and that it shows no card hidden from its seat.
     """
-    players = Rules.from_dict(rules).players
-    data = create(client, rules=rules, seats=[{"kind": "human"}] * players, seed=seed)
-    table_id = data["table"]
-    tokens = [s["token"] for s in data["seats"]]
-    state = new_game(Rules.from_dict(rules), seed=seed, dealer=None)
     rng = random.Random(seed)
     checked = 0
-    paths = [f"/ws/tables/{table_id}?token={token}" for token in tokens]
-    paths.append(f"/ws/tables/{table_id}")
-    seats: list[int | None] = [*range(players), None]
-    sockets = [client.websocket_connect(path) for path in paths]
-    opened = [socket.__enter__() for socket in sockets]
-    try:
+    with everyone_at(client, seed, rules) as (state, seats, opened):
+        players = state.rules.players
         while True:
             for seat, ws in zip(seats, opened, strict=True):
                 data = receive_view(ws)
@@ -291,9 +323,6 @@ def play_whole_game(client: Any, seed: int, rules: dict[str, Any]) -> int:
             action = rng.choice(view(state, seat).legal_actions)
             opened[seat].send_json({"type": "action", "action": str(action)})
             state = apply(state, action, seat=seat)
-    finally:
-        for socket in sockets:
-            socket.__exit__(None, None, None)
 
 
 @pytest.mark.parametrize(
@@ -379,7 +408,12 @@ def drain(ws: Any, codes: list[str]) -> None:
         codes.append(receive(ws)["code"])
 
 
-def test_a_flood_is_cut_off_by_the_rate_limit(client: Any) -> None:
+def test_a_flood_is_cut_off_by_the_rate_limit(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No refill while the flood is sent: the count then does not depend on how
+    # fast this machine sends it (the bucket's refill is tested on its own).
+    monkeypatch.setattr(web_app, "RATE", 0.0)
     data = create(client, seats=HUMANS4, seed=1)
     other = create(client, seats=HUMANS4, seed=2)
     token = data["seats"][0]["token"]
@@ -398,6 +432,19 @@ def test_a_flood_is_cut_off_by_the_rate_limit(client: Any) -> None:
     assert hub_table(client, other["table"]).moves == 0
     with client.websocket_connect(f"/ws/tables/{other['table']}") as ws:
         assert receive_view(ws)["phase"] == "bidding"
+
+
+def test_the_rate_limit_refills_at_its_rate(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [100.0]
+    monkeypatch.setattr(web_app.time, "monotonic", lambda: clock[0])
+    bucket = web_app._Bucket(4.0, 2.0)
+    assert [bucket.take() for _ in range(3)] == [True, True, False]
+    clock[0] += 0.125  # half a message's worth
+    assert not bucket.take()
+    clock[0] += 0.125
+    assert bucket.take()
+    clock[0] += 60.0  # never more than the burst
+    assert [bucket.take() for _ in range(3)] == [True, True, False]
 
 
 @pytest.mark.parametrize(
@@ -523,6 +570,7 @@ def test_the_messages_schemas_are_in_the_package() -> None:
         "create-table-response.json",
         "http-error.json",
         "replay-response.json",
+        "review-message.json",
     }
     from tests.web_support import SCHEMAS
 
@@ -531,3 +579,193 @@ def test_the_messages_schemas_are_in_the_package() -> None:
     check("action-message.json", {"type": "action", "action": "PLAY 10H"})
     check("next-hand-message.json", {"type": "next_hand"})
     json.dumps(SCHEMAS)
+
+
+# -- the hand review --------------------------------------------------------------------
+
+
+def receive_review(socket: Any) -> dict[str, Any]:
+    """The next review message that is not "computing" (skipping the others)."""
+    while True:
+        message = receive(socket)
+        if message["type"] == "review" and message["status"] != "computing":
+            return message
+
+
+def play_reviewed_hands(
+    client: Any, seed: int, rules: dict[str, Any], hands: int
+) -> list[tuple[int | None, GameState, dict[str, Any]]]:
+    """People and a spectator play ``hands`` hands, as the rule-based player would.
+
+    After each hand every connection waits for its review message; each is
+    checked against the cards hidden from its seat at the end of the hand.  Every
+    seat, the spectator and the review message it got are returned.
+    """
+    player = RuleBasedPlayer()
+    got: list[tuple[int | None, GameState, dict[str, Any]]] = []
+    with everyone_at(client, seed, rules) as (state, seats, opened):
+        while True:
+            for ws in opened:
+                assert receive_view(ws)
+            if state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+                for seat, ws in zip(seats, opened, strict=True):
+                    message = receive_review(ws)
+                    assert message["hand"] == state.hand_number + 1
+                    assert not review_cards(message) & hidden_after_hand(state, seat)
+                    got.append((seat, state, message))
+                if state.phase is Phase.GAME_OVER or len(got) >= hands * len(seats):
+                    return got
+                opened[0].send_json({"type": "next_hand"})
+                state = next_hand(state)
+                continue
+            seat = state.to_act
+            assert seat is not None
+            action = player.choose(view(state, seat), seat)
+            opened[seat].send_json({"type": "action", "action": str(action)})
+            state = apply(state, action, seat=seat)
+
+
+# seeds whose hands the pure engine reviews in a second or two
+@pytest.mark.parametrize(
+    ("seed", "rules"),
+    [
+        (16, {}),
+        (13, {"players": 3}),
+        (12, {"players": 2}),
+        (16, {"players": 5}),
+    ],
+)
+def test_each_seat_gets_the_review_without_what_it_may_not_see(
+    reviewing: Any, seed: int, rules: dict[str, Any]
+) -> None:
+    got = play_reviewed_hands(reviewing, seed, rules, hands=2)
+    statuses = {message["status"] for _, _, message in got}
+    assert statuses <= {"ready", "withheld"}
+    reviews: dict[int, Any] = {}
+    for seat, state, message in got:
+        if message["status"] == "withheld":
+            assert state.tricks_played < 10
+            continue
+        data = message["review"]
+        number = state.hand_number + 1
+        if number not in reviews:
+            reviews[number] = review(state, hand=number, bid_samples=0).hands[0]
+        expected = reviews[number]
+        contract = state.contract
+        if contract is not None and seat == contract.contractor:
+            assert data == expected.to_dict()
+        else:
+            assert data == expected.without("discard").to_dict()
+            assert all(choice["kind"] != "discard" for choice in data["choices"])
+    kinds = {
+        c["kind"] for _, _, m in got if m["review"] for c in m["review"]["choices"]
+    }
+    assert "play" in kinds
+
+
+def test_the_contractor_alone_sees_the_discard_review(reviewing: Any) -> None:
+    got = play_reviewed_hands(reviewing, 16, {}, hands=1)
+    (_, state, _), *_ = got
+    contract = state.contract
+    assert contract is not None
+    for seat, _, message in got:
+        discards = [c for c in message["review"]["choices"] if c["kind"] == "discard"]
+        if seat == contract.contractor:
+            assert [c["action"] for c in discards] == [
+                "DISCARD " + " ".join(str(card) for card in state.discards)
+            ]
+        else:
+            assert discards == []
+
+
+def play_to_hand_over(ws: Any) -> None:
+    """Seat 0 plays its first legal action each turn until the hand is over."""
+    seen = receive_view(ws)
+    while seen["phase"] not in ("hand_over", "game_over"):
+        if seen["to_act"] == 0:
+            ws.send_json({"type": "action", "action": seen["legal_actions"][0]})
+        seen = receive_view(ws)
+
+
+def test_the_review_is_stored_and_shown_again_after_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "tables.sqlite3"
+    with TestClient(web_app.create_app(db, pace=0, review_time=REVIEW_TIME)) as first:
+        data = create(first, seats=[{"kind": "human"}, *BOTS3], seed=21)
+        url = f"/ws/tables/{data['table']}?token={data['seats'][0]['token']}"
+        with first.websocket_connect(url) as ws:
+            play_to_hand_over(ws)
+            first_review = receive(ws)
+            while first_review["type"] != "review":
+                first_review = receive(ws)
+            assert first_review["status"] == "computing"
+            assert first_review["review"] is None
+            shown = receive_review(ws)
+        assert shown["status"] == "ready"
+
+    def not_again(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the stored review was worked out again")
+
+    monkeypatch.setattr(web_tables, "review", not_again)
+    with (
+        TestClient(web_app.create_app(db, pace=0, review_time=REVIEW_TIME)) as second,
+        second.websocket_connect(url) as ws,
+    ):
+        assert receive(ws)["type"] == "table"
+        assert receive(ws)["type"] == "view"
+        assert receive(ws) == shown
+
+
+def test_a_review_cut_off_or_resting_on_unplayed_cards_shows_nothing() -> None:
+    state = play_hand(new_game(seed=2), [RuleBasedPlayer()] * 4)
+    assert web_tables.hand_review(state, 60.0).status == "ready"
+    assert web_tables.hand_review(state, 0.001) == web_store.StoredReview("cut_off")
+    rules = Rules(misere_needs_seven=False)
+    for seed in range(200):
+        state = play_hand(new_game(rules, seed=seed), [RandomPlayer(seed=seed)] * 4)
+        if state.contract is not None and state.tricks_played < 10:
+            break
+    else:  # pragma: no cover - the seeds above hold a misère lost early
+        pytest.fail("no hand stopped early")
+    assert str(state.contract.bid).endswith("MIS")
+    assert web_tables.hand_review(state, 60.0) == web_store.StoredReview("withheld")
+
+
+def test_a_database_from_before_reviews_opens_and_resumes(tmp_path: Path) -> None:
+    import sqlite3
+
+    db = tmp_path / "old.sqlite3"
+    with TestClient(web_app.create_app(db, pace=0, review_time=None)) as first:
+        data = create(first, seats=HUMANS4, seed=3)
+    old = sqlite3.connect(db)
+    old.execute("DROP TABLE reviews")
+    old.commit()
+    old.close()
+    store = web_store.Store(db)
+    [table] = store.tables()
+    assert table.id == data["table"]
+    assert table.reviews == {}
+    store.add_review(table.id, 1, web_store.StoredReview("withheld"))
+    assert next(store.tables()).reviews == {1: web_store.StoredReview("withheld")}
+    store.close()
+
+
+def test_a_hand_over_without_its_review_is_reviewed_when_the_server_starts(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "tables.sqlite3"
+    with TestClient(web_app.create_app(db, pace=0, review_time=None)) as first:
+        data = create(first, seats=[{"kind": "human"}, *BOTS3], seed=21)
+        url = f"/ws/tables/{data['table']}?token={data['seats'][0]['token']}"
+        with first.websocket_connect(url) as ws:
+            play_to_hand_over(ws)
+        assert hub_table(first, data["table"]).reviews == {}
+    with (
+        TestClient(web_app.create_app(db, pace=0, review_time=REVIEW_TIME)) as second,
+        second.websocket_connect(url) as ws,
+    ):
+        shown = receive_review(ws)
+        assert shown["status"] == "ready"
+        assert shown["hand"] == 1
+        assert hub_table(second, data["table"]).reviews[1].status == "ready"

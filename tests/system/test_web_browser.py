@@ -75,7 +75,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    running = ServerProcess(tmp_path / "tables.sqlite3", pace=0.02)
+    running = ServerProcess(tmp_path / "tables.sqlite3", pace=0.02, review_time=30)
     running.start()
     try:
         yield running
@@ -195,6 +195,20 @@ def test_a_whole_hand_by_clicking_with_a_reload_mid_hand(
     assert reloaded
     assert plays >= 5
     assert discarded
+    # the review of the hand follows: every seat's and side's losses, the errors
+    summary = until(
+        browser,
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#review .review-summary tbody tr"),
+        60,
+    )
+    assert len(summary) == 4 + 2
+    assert browser.find_element(By.ID, "review-h").text == "Review of the hand"
+    tricks = browser.find_elements(By.CSS_SELECTOR, "#review .review-table th")
+    assert [th.text for th in tricks][-1] == "Trick 10"
+    assert "Discard" in [th.text for th in tricks]  # this seat's own discard
+    announced = browser.find_element(By.CSS_SELECTOR, "#review [role=status]")
+    assert announced.get_attribute("textContent").startswith("The review is ready")
+    browser.execute_script("document.getElementById('over-title').scrollIntoView()")
     shot(browser, "hand-over.png")
     with urllib.request.urlopen(f"{server.url}/api/tables/{table}", timeout=10) as r:
         seen = json.loads(r.read())

@@ -48,6 +48,8 @@ def test_serve_checks_its_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert "invalid port '70000'" in capsys.readouterr().err
     assert main(["serve", "--pace", "fast"]) == 2
     assert "invalid pace 'fast'" in capsys.readouterr().err
+    assert main(["serve", "--review-time", "90"]) == 2
+    assert "invalid review time '90'" in capsys.readouterr().err
 
 
 def test_the_default_database_is_in_the_users_data_folder(

@@ -11,7 +11,13 @@ from tests import ROOT
 from tests.extras import REQUIRED
 
 from five_hundred.cli import main
-from five_hundred.parallel import ClusterError, chunk_seeds, chunk_sizes, run_chunks
+from five_hundred.parallel import (
+    ClusterError,
+    chunk_seeds,
+    chunk_sizes,
+    run_chunks,
+    worker_context,
+)
 
 
 def square(value: int) -> int:
@@ -150,15 +156,13 @@ def test_ray_gives_the_serial_advice(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_workers_are_forked_only_while_no_other_thread_runs() -> None:
-    from five_hundred.parallel import _context
-
     if sys.platform.startswith("linux") and threading.active_count() == 1:
-        assert _context(square).get_start_method() == "fork"
+        assert worker_context(square).get_start_method() == "fork"
     stop = threading.Event()
     other = threading.Thread(target=stop.wait)
     other.start()
     try:
-        assert _context(square).get_start_method() != "fork"
+        assert worker_context(square).get_start_method() != "fork"
         # the forkserver's (or spawned) workers give the same results
         assert run_chunks(square, range(5), workers=2).results == (0, 1, 4, 9, 16)
     finally:

@@ -36,7 +36,6 @@ from five_hundred import (
 )
 from five_hundred.analysis import ChoiceReview, GameReview
 from five_hundred.cli import main
-from five_hundred.sampling.player import _team
 
 THREE = Rules(players=3)
 
@@ -90,7 +89,7 @@ def test_values_of_the_last_tricks_agree_with_a_plain_search(
             continue
         contract = before.contract
         assert contract is not None
-        team = _team(before)
+        team = before.contracting_seats
         misere = isinstance(contract.bid, MisereBid)
         done = sum(before.tricks_won_by_seat[seat] for seat in team)
         assert choice.tricks_best == done + _minimax(before, team, misere)
@@ -115,7 +114,7 @@ def apply_start(state: GameState) -> GameState:
 def _best_for(state: GameState) -> PlayCard:
     """A best card of the seat to act, double-dummy."""
     values = solve_plays(state)
-    team = _team(state)
+    team = state.contracting_seats
     contract = state.contract
     assert contract is not None
     maximise = (state.to_act in team) != isinstance(contract.bid, MisereBid)
@@ -160,7 +159,7 @@ def _blunder(rules: Rules, seeds: range) -> tuple[GameState, PlayCard, int]:
         if isinstance(contract.bid, MisereBid):
             continue
         while state.phase is Phase.PLAY:
-            team = _team(state)
+            team = state.contracting_seats
             done = sum(state.tricks_won_by_seat[s] for s in team)
             if state.to_act in team:
                 values = solve_plays(state)
@@ -379,3 +378,22 @@ def test_cards_get_a_sampled_value_from_what_the_seat_knew() -> None:
             assert choice.sampled_cost == 0
     assert any(c.sampled_cost != c.cost_points for c in plays)
     assert review(state, bid_samples=0).hands[-1].choices[1].sampled_cost is None
+
+
+def test_a_review_without_some_choices_counts_its_summaries_again() -> None:
+    state = play_hand(new_game(seed=2), [RuleBasedPlayer()] * 4)
+    hand = review(state, bid_samples=0).hands[0]
+    assert hand.without() == hand
+    hidden = hand.without("discard")
+    assert [c for c in hand.choices if c.kind != "discard"] == list(hidden.choices)
+    for kept, summary in zip(hidden.seats, hand.seats, strict=True):
+        errors = [c for c in hidden.choices if c.seat == summary.seat and c.error]
+        assert kept.errors == len(errors)
+        assert kept.points_lost == sum(c.cost_points or 0 for c in errors)
+        assert all(c.kind != "discard" for c in kept.biggest)
+    for side in hidden.sides:
+        own = [s for s in hidden.seats if s.seat in side.seats]
+        assert side.points_lost == sum(s.points_lost for s in own)
+    discard = next(c for c in hand.choices if c.kind == "discard")
+    before, after = hand.seats[discard.seat], hidden.seats[discard.seat]
+    assert before.points_lost - after.points_lost == (discard.cost_points or 0)

@@ -1,6 +1,6 @@
 import inspect
 import re
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -11,11 +11,13 @@ from tests.strategies import rules, scoring_tables
 from five_hundred import (
     AVONDALE,
     PERFECT,
+    InvalidStateError,
     JokerLeadSuit,
     Rules,
     RulesConfigError,
     ScoringTable,
     Strain,
+    seats_of,
     side_of,
 )
 
@@ -203,6 +205,26 @@ def test_every_side_has_a_seat(value: Rules) -> None:
     found = {side_of(value, seat) for seat in range(value.players)}
     assert found == set(range(value.sides))
     assert value.players % value.sides == 0
+
+
+@given(rules())
+def test_the_seats_of_a_side_are_those_side_of_puts_there(value: Rules) -> None:
+    every: list[int] = []
+    for side in range(value.sides):
+        seats = seats_of(value, side)
+        assert seats == tuple(sorted(seats))
+        assert all(side_of(value, seat) == side for seat in seats)
+        every.extend(seats)
+    assert sorted(every) == list(range(value.players))
+
+
+def test_seats_of_refuses_what_is_not_a_side() -> None:
+    with pytest.raises(InvalidStateError, match="invalid side 2: sides are 0 to 1"):
+        seats_of(Rules(), 2)
+    with pytest.raises(InvalidStateError, match="invalid side"):
+        seats_of(Rules(), cast(Any, True))
+    with pytest.raises(TypeError, match="expected a Rules value"):
+        seats_of(cast(Any, "four players"), 0)
 
 
 # -- inconsistent and invalid values -------------------------------------------------

@@ -16,6 +16,7 @@ from five_hundred import (
     PASS,
     PERFECT,
     Bid,
+    Contract,
     InvalidStateError,
     MisereBid,
     MisereKind,
@@ -24,9 +25,12 @@ from five_hundred import (
     ScoringTable,
     Strain,
     TrickBid,
+    contracting_seats,
+    contracting_sides,
     game_winners,
     parse_bid,
     score_hand,
+    side_of,
 )
 
 FOUR = Rules()
@@ -628,3 +632,57 @@ def test_a_score_sheet_checks_its_start() -> None:
         ScoreSheet(start=(0, 0, 0))
     with pytest.raises(TypeError):
         ScoreSheet(rules=cast(Any, "4 players"))
+
+
+@pytest.mark.parametrize("rules", [THREE, FOUR, FIVE, SIX_TWO, SIX_THREE])
+def test_the_contracting_sides_are_the_contractors_side_alone_without_a_partner(
+    rules: Rules,
+) -> None:
+    for contractor in range(rules.players):
+        sides = contracting_sides(rules, contractor)
+        assert sides == frozenset({side_of(rules, contractor)})
+
+
+def test_a_called_partner_shares_the_contract_with_the_contractor() -> None:
+    assert contracting_sides(FIVE, 1, partner=4) == frozenset({1, 4})
+    assert contracting_sides(FIVE, 1, partner=1) == frozenset({1})  # holds own card
+    seats = contracting_seats(FIVE, Contract(cast(Bid, parse_bid("8H")), 1), 4)
+    assert seats == frozenset({1, 4})
+
+
+@pytest.mark.parametrize(
+    ("rules", "contractor", "seats"),
+    [
+        (FOUR, 1, {1, 3}),
+        (THREE, 2, {2}),
+        (FIVE, 0, {0}),
+        (SIX_TWO, 2, {0, 2, 4}),
+        (SIX_THREE, 4, {1, 4}),
+    ],
+)
+def test_the_contracting_seats_are_the_contracting_sides_seats(
+    rules: Rules, contractor: int, seats: set[int]
+) -> None:
+    contract = Contract(cast(Bid, parse_bid("7S")), contractor)
+    assert contracting_seats(rules, contract) == frozenset(seats)
+
+
+@pytest.mark.parametrize("rules", [FOUR, SIX_TWO, SIX_THREE])
+@pytest.mark.parametrize("bid", ["MIS", "OMIS"])
+def test_the_misere_contractor_plays_alone(rules: Rules, bid: str) -> None:
+    """:ref:`rules-misere-alone`: the partners sit out, only the contractor plays."""
+    contract = Contract(cast(Bid, parse_bid(bid)), 3)
+    assert contracting_seats(rules, contract) == frozenset({3})
+
+
+def test_the_contracting_side_functions_refuse_what_is_not_a_seat_or_contract() -> None:
+    with pytest.raises(InvalidStateError):
+        contracting_sides(FOUR, 4)
+    with pytest.raises(InvalidStateError):
+        contracting_sides(FIVE, 0, partner=5)
+    with pytest.raises(InvalidStateError):
+        contracting_seats(FOUR, Contract(cast(Bid, parse_bid("MIS")), 7))
+    with pytest.raises(TypeError, match="expected a Contract"):
+        contracting_seats(FOUR, cast(Any, "8H by seat 1"))
+    with pytest.raises(TypeError):
+        contracting_sides(cast(Any, "4 players"), 0)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 import pytest
-from tests.helpers import FIVE_HANDS, FIVE_KITTY
+from tests.helpers import FIVE_HANDS, FIVE_KITTY, hands_of, make_rules
 
 from five_hundred import (
     JOKER,
@@ -32,6 +32,8 @@ from five_hundred import (
     TrickBid,
     WrongPhaseError,
     apply,
+    contracting_seats,
+    contracting_sides,
     deal,
     explain_illegal,
     format_cards,
@@ -44,7 +46,9 @@ from five_hundred import (
     parse_action,
     parse_bid,
     parse_cards,
+    score_hand,
     shuffled_pack,
+    side_of,
 )
 from five_hundred.cards import card_code
 
@@ -1406,3 +1410,39 @@ def test_new_hand_scores_not_one_whole_number_per_side_are_refused(
     hands, kitty = new_game(seed=1).dealt
     with pytest.raises(InvalidStateError, match="scores needs 2 whole numbers"):
         new_hand(Rules(), hands, kitty, dealer=0, scores=cast(Any, scores))
+
+
+@pytest.mark.parametrize(
+    ("players", "contract"),
+    [(3, "random"), (4, "random"), (4, "misere"), (5, "random"), (6, "misere")],
+)
+def test_the_contracting_seats_take_the_tricks_the_hand_was_scored_on(
+    players: int, contract: str
+) -> None:
+    """The seats playing the contract: theirs are the tricks its result counted."""
+    rules = make_rules(players, "standard")
+    for seed in range(6):
+        states = hands_of(rules, contract, seed)
+        for state in states:
+            if state.contract is None:
+                assert state.contracting_seats == frozenset()
+                continue
+            seats = state.contracting_seats
+            sides = contracting_sides(rules, state.contract.contractor, state.partner)
+            assert seats == contracting_seats(rules, state.contract, state.partner)
+            assert {side_of(rules, seat) for seat in seats} <= sides
+            assert not seats & state.sitting_out
+        end = states[-1]
+        if end.contract is None or end.hand_result is None:
+            continue
+        sides = contracting_sides(rules, end.contract.contractor, end.partner)
+        taken = sum(end.tricks_won_by_seat[seat] for seat in end.contracting_seats)
+        assert taken == sum(end.tricks_won[side] for side in sides)
+        before = [
+            total - change
+            for total, change in zip(end.scores, end.hand_result, strict=True)
+        ]
+        result = score_hand(
+            end.contract.bid, end.tricks_won, sides, scores=before, rules=rules
+        )
+        assert result == end.hand_result

@@ -36,30 +36,39 @@ from typing import Any, NamedTuple, cast
 import attrs
 
 from five_hundred._checks import check_seed
-from five_hundred._engine.solve import Table
 from five_hundred.actions import Action, Discard
 from five_hundred.analysis.model import (
+    _BIGGEST,
     CallReview,
     ChoiceReview,
     GameReview,
     HandReview,
     SeatSummary,
     SideSummary,
+    _by_cost,
+    _seat_summary,
+    _side_summary,
+    _totals,
 )
 from five_hundred.bidding import Call, MisereBid, Pass, TrickBid
 from five_hundred.bots import RuleBasedPlayer
 from five_hundred.cards import Card, Suit
 from five_hundred.dealing import pack
 from five_hundred.errors import InvalidStateError, quote, wrong_type
-from five_hundred.parallel import _context, _ignore_interrupts
+from five_hundred.parallel import ignore_interrupts, worker_context
 from five_hundred.records import GameRecord, HandRecord, record
 from five_hundred.rules import Rules, side_of
 from five_hundred.sampling import BidAdvice, advise_bids
-from five_hundred.sampling.player import _team
-from five_hundred.scoring import TOTAL_TRICKS, contract_made, is_slam, score_hand
+from five_hundred.scoring import (
+    TOTAL_TRICKS,
+    contract_made,
+    contracting_sides,
+    is_slam,
+    score_hand,
+)
 from five_hundred.search.playout import choice_action
 from five_hundred.search.resample import resample
-from five_hundred.search.solver import solve_core, solve_core_plays
+from five_hundred.search.solver import Table, solve_core, solve_core_plays
 from five_hundred.state import (
     GameState,
     Phase,
@@ -74,8 +83,6 @@ from five_hundred.views import view
 
 __all__ = ["review"]
 
-_BIGGEST = 3
-"""How many of a seat's errors its summary lists."""
 _EVEN = 1e-9
 """Sampled values closer than this are equal (sums of the same terms in another order)."""
 _SOFT_SHARE = 0.8
@@ -256,7 +263,7 @@ def _sampled_values(job: _SampledJob, table: Table) -> dict[Action, float]:
     totals: dict[Action, float] = {}
     for _ in range(samples):
         deal = resample(view(state, seat), rng)
-        team = _team(deal)
+        team = deal.contracting_seats
         done = sum(deal.tricks_won_by_seat[s] for s in team)
         sign = 1 if seat in team else -1
         for action, value in _card_values(deal, table).items():
@@ -288,7 +295,7 @@ def _jobs_in_child(
 ) -> None:
     """Run the jobs in a worker process, sending each result as it comes."""
     jobs, sender, deadline = work
-    _ignore_interrupts()
+    ignore_interrupts()
     table: Table = {}
     for index, job in enumerate(jobs):
         sender.send((index, _run_job(job, table, deadline)))
@@ -311,7 +318,9 @@ def _run_jobs(jobs: Sequence[_Job], time_limit: float | None) -> list[object]:
     deadline = time.monotonic() + time_limit
     # the discard's search stops on its own a little before, with what it found
     soft = time.monotonic() + _SOFT_SHARE * time_limit
-    context: Any = _context(_jobs_in_child)  # typeshed's BaseContext has no Process
+    context: Any = worker_context(
+        _jobs_in_child
+    )  # typeshed's BaseContext has no Process
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(
         target=_jobs_in_child, args=((jobs, sender, soft),), daemon=True
@@ -355,9 +364,7 @@ def _outcome(state: GameState, team: frozenset[int], total: int) -> tuple[str, i
     won = [0] * rules.sides
     for seat, count in enumerate(state.tricks_won_by_seat):
         won[side_of(rules, seat)] += count
-    contracting = {side_of(rules, seat) for seat in team}
-    if state.partner is not None:
-        contracting.add(side_of(rules, state.partner))
+    contracting = contracting_sides(rules, contract.contractor, state.partner)
     ours = side_of(rules, contract.contractor)
     won[ours] += total - sum(state.tricks_won_by_seat[seat] for seat in team)
     if not isinstance(bid, MisereBid):
@@ -408,7 +415,7 @@ def _choice_review(
         )
     contract = state.contract
     assert contract is not None
-    team = _team(state)
+    team = state.contracting_seats
     misere = isinstance(contract.bid, MisereBid)
     maximise = (seat in team) != misere
     top = max(values.values()) if maximise else min(values.values())
@@ -570,7 +577,7 @@ def _review_hand(
     tricks = None
     contract = end.contract
     if contract is not None and end.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
-        tricks = sum(end.tricks_won_by_seat[s] for s in _team(end))
+        tricks = sum(end.tricks_won_by_seat[s] for s in end.contracting_seats)
     complete = all(result is not None for result in results) and all(
         choice.exhaustive for choice in choices
     )
@@ -619,48 +626,21 @@ def _solved_choice(decision: _Decision, result: object) -> ChoiceReview:
     )
 
 
-def _by_cost(choice: ChoiceReview) -> tuple[int, int]:
-    """The costliest first: by points, then tricks."""
-    return (-(choice.cost_points or 0), -(choice.cost_tricks or 0))
-
-
 def _summaries(
     rules: Rules, calls: Sequence[CallReview], choices: Sequence[ChoiceReview]
 ) -> tuple[list[SeatSummary], list[SideSummary]]:
     """Each seat's and each side's errors and what they cost."""
-    seats = []
-    for seat in range(rules.players):
-        errors = [c for c in choices if c.seat == seat and c.error]
-        errors.sort(key=_by_cost)
-        seats.append(
-            SeatSummary(
-                seat,
-                len(errors),
-                sum(c.cost_tricks or 0 for c in errors),
-                sum(c.cost_points or 0 for c in errors),
-                sum(c.cost or 0.0 for c in calls if c.seat == seat),
-                errors[:_BIGGEST],
-            )
-        )
+    seats = [_seat_summary(seat, calls, choices) for seat in range(rules.players)]
     return seats, _sides(rules, seats)
 
 
 def _sides(rules: Rules, seats: Sequence[SeatSummary]) -> list[SideSummary]:
-    sides = []
-    for side in range(rules.sides):
-        own = [s for s in seats if side_of(rules, s.seat) == side]
-        sides.append(SideSummary(side, tuple(s.seat for s in own), *_totals(own)))
-    return sides
-
-
-def _totals(summaries: Sequence[SeatSummary]) -> tuple[int, int, int, float]:
-    """The errors, tricks lost, points lost and calls' points lost of summaries."""
-    return (
-        sum(s.errors for s in summaries),
-        sum(s.tricks_lost for s in summaries),
-        sum(s.points_lost for s in summaries),
-        sum(s.call_points_lost for s in summaries),
-    )
+    return [
+        _side_summary(
+            side, [s.seat for s in seats if side_of(rules, s.seat) == side], seats
+        )
+        for side in range(rules.sides)
+    ]
 
 
 def _merged(rules: Rules, hands: Sequence[HandReview]) -> list[SeatSummary]:

@@ -5,6 +5,7 @@ Every value is frozen and compared by value;
 review as plain JSON data (the layout is documented in :doc:`/reference/review`).
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -213,6 +214,48 @@ class SideSummary:
         }
 
 
+_BIGGEST = 3
+"""How many of a seat's errors its summary lists."""
+
+
+def _by_cost(choice: ChoiceReview) -> tuple[int, int]:
+    """The costliest first: by points, then tricks."""
+    return (-(choice.cost_points or 0), -(choice.cost_tricks or 0))
+
+
+def _totals(summaries: Sequence[SeatSummary]) -> tuple[int, int, int, float]:
+    """The errors, tricks lost, points lost and calls' points lost of summaries."""
+    return (
+        sum(s.errors for s in summaries),
+        sum(s.tricks_lost for s in summaries),
+        sum(s.points_lost for s in summaries),
+        sum(s.call_points_lost for s in summaries),
+    )
+
+
+def _seat_summary(
+    seat: int, calls: Sequence[CallReview], choices: Sequence[ChoiceReview]
+) -> SeatSummary:
+    """What ``seat``'s errors among ``calls`` and ``choices`` cost."""
+    errors = sorted((c for c in choices if c.seat == seat and c.error), key=_by_cost)
+    return SeatSummary(
+        seat,
+        len(errors),
+        sum(c.cost_tricks or 0 for c in errors),
+        sum(c.cost_points or 0 for c in errors),
+        sum(c.cost or 0.0 for c in calls if c.seat == seat),
+        errors[:_BIGGEST],
+    )
+
+
+def _side_summary(
+    side: int, seats: Sequence[int], summaries: Sequence[SeatSummary]
+) -> SideSummary:
+    """The side made of ``seats``: their summaries added up."""
+    own = [s for s in summaries if s.seat in seats]
+    return SideSummary(side, tuple(seats), *_totals(own))
+
+
 def _optional_ints(value: Any) -> tuple[int, ...] | None:
     return None if value is None else tuple(value)
 
@@ -268,6 +311,24 @@ class HandReview:
             "seats": [summary.to_dict() for summary in self.seats],
             "sides": [summary.to_dict() for summary in self.sides],
         }
+
+    def without(self, *kinds: str) -> "HandReview":
+        """The review without the choices of these kinds, its summaries counted again.
+
+        An app shows the other seats the hand's review ``without("discard")``: the
+        discard's review names the discarded cards and the kitty's, which only the
+        contractor has seen.
+
+        >>> from five_hundred import RuleBasedPlayer, new_game, play_hand, review
+        >>> state = play_hand(new_game(seed=2), [RuleBasedPlayer()] * 4)
+        >>> hand = review(state, bid_samples=0).hands[0]
+        >>> [c.kind for c in hand.without("discard").choices][:2]
+        ['play', 'play']
+        """
+        choices = tuple(c for c in self.choices if c.kind not in kinds)
+        seats = tuple(_seat_summary(s.seat, self.calls, choices) for s in self.seats)
+        sides = tuple(_side_summary(s.side, s.seats, seats) for s in self.sides)
+        return attrs.evolve(self, choices=choices, seats=seats, sides=sides)
 
 
 def _hands(value: Any) -> tuple[HandReview, ...]:

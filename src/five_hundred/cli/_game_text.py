@@ -5,30 +5,16 @@ from typing import cast
 
 from five_hundred.bidding import Bid, Pass
 from five_hundred.cli._output import _Out, _plural
-from five_hundred.rules import Rules, side_of
-from five_hundred.scoring import contract_made
+from five_hundred.rules import Rules, seats_of, side_of
+from five_hundred.scoring import contract_made, contracting_sides
 from five_hundred.state import GameState
 
 
-def _seats_of(rules: Rules, side: int) -> list[int]:
-    return [seat for seat in range(rules.players) if side_of(rules, seat) == side]
-
-
 def _side_name(rules: Rules, side: int) -> str:
-    seats = _seats_of(rules, side)
+    seats = seats_of(rules, side)
     if len(seats) == 1:
         return f"seat {seats[0]}"
     return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
-
-
-def _contractor_sides(state: GameState) -> set[int]:
-    contract = state.contract
-    if contract is None:
-        return set()
-    sides = {side_of(state.rules, contract.contractor)}
-    if state.partner is not None:
-        sides.add(side_of(state.rules, state.partner))
-    return sides
 
 
 def _result_lines(out: _Out, state: GameState) -> list[str]:
@@ -36,7 +22,7 @@ def _result_lines(out: _Out, state: GameState) -> list[str]:
     rules, contract, result = state.rules, state.contract, state.hand_result
     if contract is None or result is None:
         return ["Everyone passed: the hand is thrown in and nobody scores."]
-    contractors = _contractor_sides(state)
+    contractors = contracting_sides(rules, contract.contractor, state.partner)
     taken = sum(state.tricks_won[side] for side in contractors)
     bid = contract.bid
     made = contract_made(bid, taken)

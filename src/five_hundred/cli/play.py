@@ -40,7 +40,6 @@ from five_hundred.cli._game_text import (
     _result_lines,
     _rules_summary,
     _scores_line,
-    _seats_of,
     _show_auction,
     _winners_line,
 )
@@ -49,7 +48,7 @@ from five_hundred.cli.legal import _read_record
 from five_hundred.dealing import KITTY_SIZE
 from five_hundred.errors import InvalidNotationError, quote
 from five_hundred.records import record
-from five_hundred.rules import Rules, side_of
+from five_hundred.rules import Rules, seats_of, side_of
 from five_hundred.sampling import LEVELS, SamplingPlayer
 from five_hundred.state import (
     GameState,
@@ -214,7 +213,7 @@ def _parse_choice(text: str, choices: Sequence[Action], seen: SeatView) -> Actio
 
 
 def _side_label(rules: Rules, side: int) -> str:
-    return "+".join(map(str, _seats_of(rules, side)))
+    return "+".join(map(str, seats_of(rules, side)))
 
 
 def _show_status(out: _Out, seen: SeatView) -> None:
@@ -588,7 +587,7 @@ def run(args: argparse.Namespace, out: _Out) -> int:
     if human is None:
         out.line(out.bold("Five Hundred") + out.text(": computer players only."))
     else:
-        partners = [s for s in _seats_of(rules, side_of(rules, human)) if s != human]
+        partners = [s for s in seats_of(rules, side_of(rules, human)) if s != human]
         team = (
             f", partnered with {' and '.join(f'seat {s}' for s in partners)}"
             if partners

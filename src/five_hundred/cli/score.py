@@ -23,10 +23,10 @@ from five_hundred.cli._args import (
     _tricks_arg,
     _UsageError,
 )
-from five_hundred.cli._game_text import _seats_of, _winners_line
+from five_hundred.cli._game_text import _winners_line
 from five_hundred.cli._output import _Out, _plural, _write_json
 from five_hundred.errors import quote
-from five_hundred.rules import Rules
+from five_hundred.rules import Rules, seats_of
 from five_hundred.scoring import (
     TOTAL_TRICKS,
     contract_made,
@@ -217,7 +217,7 @@ def run(args: argparse.Namespace, out: _Out) -> int:
         describe_result(bid, taken, rules=rules, partnership=partnership, name=name)
     )
     out.line()
-    seat_names = [", ".join(map(str, _seats_of(rules, side))) for side in range(sides)]
+    seat_names = [", ".join(map(str, seats_of(rules, side))) for side in range(sides)]
     column = max(5, *map(len, seat_names))
     head = f"side  {'seats':<{column}}  role         tricks  score"
     if before is not None:
@@ -225,7 +225,7 @@ def run(args: argparse.Namespace, out: _Out) -> int:
     out.line(head)
     for side in range(sides):
         role = "contractors" if side in contractors else "defenders"
-        if len(_seats_of(rules, side)) == 1:
+        if len(seats_of(rules, side)) == 1:
             role = role[:-1]
         seats = seat_names[side]
         shown = (

@@ -5,6 +5,7 @@ import contextlib
 import os
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from five_hundred.cli._args import _add_command, _Commands, _int_arg, _UsageError
@@ -40,15 +41,20 @@ def _port_arg(text: str) -> int:
     return port
 
 
-def _pace_arg(text: str) -> float:
-    try:
-        pace = float(text)
-    except ValueError:
-        pace = -1.0
-    if not 0 <= pace <= 10:
-        msg = f"invalid pace {text!r}: expected seconds from 0 to 10"
-        raise argparse.ArgumentTypeError(msg)
-    return pace
+def _seconds_arg(name: str, top: float, note: str = "") -> Callable[[str], float]:
+    """The parser of an option in seconds from 0 to ``top``."""
+
+    def parse(text: str) -> float:
+        try:
+            seconds = float(text)
+        except ValueError:
+            seconds = -1.0
+        if not 0 <= seconds <= top:
+            msg = f"invalid {name} {text!r}: expected seconds from 0 to {top:g}{note}"
+            raise argparse.ArgumentTypeError(msg)
+        return seconds
+
+    return parse
 
 
 def add_parser(commands: _Commands) -> None:
@@ -79,10 +85,17 @@ def add_parser(commands: _Commands) -> None:
     )
     parser.add_argument(
         "--pace",
-        type=_pace_arg,
+        type=_seconds_arg("pace", 10),
         default=0.6,
         metavar="SECONDS",
         help="how long computer players wait before each move (default 0.6)",
+    )
+    parser.add_argument(
+        "--review-time",
+        type=_seconds_arg("review time", 60, " (0: off)"),
+        default=5.0,
+        metavar="SECONDS",
+        help="the longest the review of a hand may take (default 5; 0: no reviews)",
     )
     parser.set_defaults(handler=run)
 
@@ -99,7 +112,7 @@ def run(args: argparse.Namespace, out: _Out) -> int:
         raise _UsageError(msg) from None
     db = args.db if args.db is not None else default_db()
     try:
-        app = create_app(db, pace=args.pace)
+        app = create_app(db, pace=args.pace, review_time=args.review_time or None)
     except (OSError, sqlite3.Error) as error:
         msg = f"cannot open the database {str(db)!r}: {error}"
         raise _UsageError(msg) from None

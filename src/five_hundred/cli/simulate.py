@@ -28,7 +28,7 @@ from five_hundred.cli._args import (
     _seed_arg,
     _UsageError,
 )
-from five_hundred.cli._game_text import _contractor_sides, _describe_rules
+from five_hundred.cli._game_text import _describe_rules
 from five_hundred.cli._output import _Out, _plural, _write_json
 from five_hundred.dealing import SplitMix64
 from five_hundred.parallel import (
@@ -39,7 +39,7 @@ from five_hundred.parallel import (
     run_chunks,
 )
 from five_hundred.rules import Rules, side_of
-from five_hundred.scoring import contract_made
+from five_hundred.scoring import contract_made, contracting_sides
 from five_hundred.state import GameState, Phase, apply, new_game, next_hand
 
 __all__ = ["CHUNK", "add_parser", "run"]
@@ -89,7 +89,7 @@ class _Stats:
             self.thrown_in += 1
             return
         key = str(contract.bid)
-        contractors = _contractor_sides(state)
+        contractors = contracting_sides(state.rules, contract.contractor, state.partner)
         taken = sum(state.tricks_won[side] for side in contractors)
         bid = contract.bid
         made = contract_made(bid, taken)

@@ -13,6 +13,7 @@ from typing import Final, NamedTuple
 from five_hundred._engine.codes import HAND_SIZE, codes_from_mask
 from five_hundred._engine.core import SETUP, Record, with_hands
 from five_hundred._engine.playout import play_out
+from five_hundred._estimates import strain_estimate
 from five_hundred._rules_of_thumb import (
     rule_discard,
     rule_policy,
@@ -20,11 +21,11 @@ from five_hundred._rules_of_thumb import (
     side_mask,
 )
 from five_hundred.bidding import Bid, Pass, TrickBid, outranks
-from five_hundred.bots import RuleBasedPlayer, _strain_estimate
+from five_hundred.bots import RuleBasedPlayer
 from five_hundred.cards import CARDS_BY_CODE, Card, Strain, mask_from_cards
 from five_hundred.dealing import pack_mask
 from five_hundred.rules import Rules, side_of
-from five_hundred.scoring import score_hand
+from five_hundred.scoring import contracting_sides, score_hand
 from five_hundred.state import (
     GameState,
     Phase,
@@ -142,9 +143,9 @@ def _fits(
     """Whether a hand fits what a seat's call showed (see :data:`Shown`)."""
     for strain, level in zip(Strain, levels, strict=True):
         if passed:
-            if _strain_estimate(cards, strain, rules) >= level:
+            if strain_estimate(cards, strain, rules) >= level:
                 return False
-        elif level != _NO_LEVEL and _strain_estimate(cards, strain, rules) < level:
+        elif level != _NO_LEVEL and strain_estimate(cards, strain, rules) < level:
             return False
     return True
 
@@ -265,9 +266,8 @@ class _BidSimulator:
             key = (bid, by_side, contractor)
             found = self._scores.get(key)
             if found is None:
-                changes = score_hand(
-                    bid, by_side, {side_of(self.rules, contractor)}, rules=self.rules
-                )
+                contractors = contracting_sides(self.rules, contractor)
+                changes = score_hand(bid, by_side, contractors, rules=self.rules)
                 others = [c for s, c in enumerate(changes) if s != self.side]
                 found = changes[self.side] - sum(others) / len(others)
                 self._scores[key] = found

@@ -5,6 +5,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from five_hundred._checks import (
+    check_cards,
     check_count,
     check_dealer,
     check_rules,
@@ -16,7 +17,7 @@ from five_hundred._engine.codes import HAND_SIZE
 from five_hundred.bidding import MISERE, Bid, TrickBid, bid_value
 from five_hundred.cards import Card, Strain
 from five_hundred.dealing import hands_dealt, pack
-from five_hundred.errors import InvalidStateError, quote, wrong_type
+from five_hundred.errors import InvalidStateError, quote
 from five_hundred.parallel import chunk_seeds, run_chunks
 from five_hundred.rules import Rules
 from five_hundred.sampling._simulation import _contract_state
@@ -78,13 +79,7 @@ def advise_bids(
         five_hundred.parallel.ClusterError: if Ray is missing or unreachable.
     """
     rules = check_rules(rules)
-    given: object = hand  # checked: a text or a wrong type gets its TypeError
-    if isinstance(given, str) or not isinstance(given, Sequence):
-        wrong_type(given, "a sequence of Card values", "parse_cards")
-    cards = tuple(hand)
-    for card in cards:
-        if not isinstance(card, Card):
-            wrong_type(card, "a Card", "parse_card")
+    cards = check_cards(hand)
     seat = check_seat(rules, seat)
     dealer = (seat - 1) % rules.players if dealer is None else dealer
     dealer = check_dealer(rules, dealer)

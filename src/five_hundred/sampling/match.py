@@ -27,7 +27,6 @@ from five_hundred.bots import Player
 from five_hundred.cards import Strain
 from five_hundred.parallel import chunk_sizes, run_chunks
 from five_hundred.rules import Rules, side_of
-from five_hundred.sampling.player import _team
 from five_hundred.scoring import contract_made
 from five_hundred.state import GameState, apply, new_game
 from five_hundred.views import SeatView, view
@@ -191,7 +190,7 @@ def table_result(state: GameState, side: int) -> TableResult:
     made: bool | None = None
     if contract is not None:
         maker = 0 if side_of(rules, contract.contractor) == side else 1
-        taken = sum(state.tricks_won_by_seat[s] for s in _team(state))
+        taken = sum(state.tricks_won_by_seat[s] for s in state.contracting_seats)
         made = contract_made(contract.bid, taken)
     return TableResult(side, tuple(result), contract, maker, made)
 

@@ -17,7 +17,7 @@ from five_hundred._engine.codes import (
 )
 from five_hundred._engine.core import LED, SETUP, Record, with_hands
 from five_hundred._engine.playout import JOKER_LEAD, Policy, play_out
-from five_hundred._engine.solve import Table
+from five_hundred._estimates import strain_estimate
 from five_hundred._rules_of_thumb import (
     keep_order,
     rule_policy,
@@ -26,7 +26,7 @@ from five_hundred._rules_of_thumb import (
 )
 from five_hundred.actions import Action, Discard, PlayCard
 from five_hundred.bidding import PASS, Bid, MisereBid, Pass, TrickBid
-from five_hundred.bots import RuleBasedPlayer, _strain_estimate
+from five_hundred.bots import RuleBasedPlayer
 from five_hundred.cards import CARDS_BY_CODE, Strain, card_code
 from five_hundred.errors import InvalidStateError, quote, wrong_type
 from five_hundred.rules import Rules, side_of
@@ -40,7 +40,7 @@ from five_hundred.sampling._simulation import (
 from five_hundred.scoring import contract_made
 from five_hundred.search.playout import choice_action
 from five_hundred.search.resample import resample
-from five_hundred.search.solver import solve_core_plays
+from five_hundred.search.solver import Table, solve_core_plays
 from five_hundred.state import GameState, Phase, apply, record_of
 from five_hundred.views import SeatView, view
 
@@ -396,7 +396,7 @@ class SamplingPlayer:
             for action in seen.legal_actions
             if isinstance(action, TrickBid) and not action.sans_kitty
         ]
-        guess = {s: _strain_estimate(seen.hand, s, rules) for s in Strain}
+        guess = {s: strain_estimate(seen.hand, s, rules) for s in Strain}
         bids.sort(key=lambda bid: (-guess[bid.strain], bid.tricks))
         for action in bids:
             if self._spent(start):
@@ -548,7 +548,7 @@ def _sample(sample: GameState, seat: int) -> _Sample:
     """A deal drawn for ``seat``'s card decision, as the decision reads it."""
     contract = sample.contract
     assert contract is not None  # the play has a contract
-    team = _team(sample)
+    team = sample.contracting_seats
     won = sum(sample.tricks_won_by_seat[s] for s in team)
     return _Sample(record_of(sample), contract.bid, team, won, seat in team)
 
@@ -602,18 +602,3 @@ def _play_value(bid: Bid, won: int, tricks: int) -> float:
 def _simulates(rules: Rules) -> bool:
     """Whether the bidding is simulated: three, four or six players (sides fixed)."""
     return rules.players in (3, 4, 6)
-
-
-def _team(state: GameState) -> frozenset[int]:
-    """The contracting side's seats (the contractor alone in misère)."""
-    contract = state.contract
-    assert contract is not None
-    if isinstance(contract.bid, MisereBid):
-        return frozenset({contract.contractor})
-    rules = state.rules
-    side = side_of(rules, contract.contractor)
-    return frozenset(
-        seat
-        for seat in range(rules.players)
-        if side_of(rules, seat) == side or seat == state.partner
-    )

@@ -30,26 +30,28 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from five_hundred._engine.core import (
+    H_CONTRACT,
     H_PARTNER,
     HAND,
     PHASE,
     PLAY,
     RULES,
-    SETUP,
     TO_ACT,
     Record,
 )
 from five_hundred._engine.solve import (
     Context,
-    Table,
     choice_values,
     context_of,
     position_of,
     solve_position,
 )
+
+# The memo solve_core and solve_core_plays take: re-exported for their callers.
+from five_hundred._engine.solve import Table as Table
 from five_hundred.actions import Action
 from five_hundred.errors import InvalidStateError
-from five_hundred.rules import Rules, side_of
+from five_hundred.scoring import contracting_seats
 from five_hundred.search.playout import choice_action
 from five_hundred.state import GameState, record_of
 
@@ -70,14 +72,12 @@ def _playing(state: GameState) -> Record:
 
 def _context(core: Record) -> Context:
     """The solver's context: the play setup and the contracting side's seats."""
-    rules: Rules = core[RULES]
-    contractor = core[SETUP].contractor
-    side = side_of(rules, contractor)
-    team = 0
-    for seat in range(rules.players):
-        if side_of(rules, seat) == side or seat == core[HAND][H_PARTNER]:
-            team |= 1 << seat
-    return context_of(core, team)
+    hand = core[HAND]
+    partner = hand[H_PARTNER]
+    seats = contracting_seats(
+        core[RULES], hand[H_CONTRACT], None if partner < 0 else partner
+    )
+    return context_of(core, sum(1 << seat for seat in seats))
 
 
 @contextmanager

@@ -33,7 +33,7 @@ from five_hundred import (
     view,
 )
 from five_hundred.web.store import Store
-from five_hundred.web.tables import Hub, Refusal, SpecError, Table
+from five_hundred.web.tables import REVIEW_TIME, Hub, Refusal, SpecError, Table
 
 __all__ = [
     "BURST",
@@ -70,16 +70,22 @@ _NO_TABLE: Final = 4404
 
 
 def create_app(
-    db: str | Path = ":memory:", *, pace: float = 0.5, workers: int = 2
+    db: str | Path = ":memory:",
+    *,
+    pace: float = 0.5,
+    workers: int = 2,
+    review_time: float | None = REVIEW_TIME,
 ) -> Starlette:
     """The server over the SQLite file ``db`` (``":memory:"``: nothing is kept).
 
     ``pace`` is the seconds a computer player waits before each move (0 for tests
-    and benchmarks); ``workers`` the threads the computer players think in.  The
+    and benchmarks); ``workers`` the threads the computer players think in;
+    ``review_time`` the seconds the review of a hand may take (``None``: hands are
+    not reviewed).  The
     stored tables are resumed when the application starts; ``app.state.hub`` is the
     :class:`~five_hundred.web.tables.Hub`.
     """
-    hub = Hub(Store(db), pace=pace, workers=workers)
+    hub = Hub(Store(db), pace=pace, workers=workers, review_time=review_time)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -9,6 +9,11 @@ state after its last accepted move, whenever the server was stopped.
 The database runs in WAL mode with ``synchronous=NORMAL``: a commit survives the
 server's process being killed (``SIGKILL``) at any moment; only a crash of the whole
 machine may lose the last moments.
+
+The review of each finished hand (:func:`~five_hundred.analysis.review`) is one row of
+``reviews``, kept so that it is not worked out again after a reload or a restart.  A
+database written before reviews were kept gets the table when it is opened
+(``CREATE TABLE IF NOT EXISTS``): its hands simply have no stored review.
 """
 
 import json
@@ -18,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
-__all__ = ["NEXT_HAND", "Move", "Store", "StoredTable"]
+__all__ = ["NEXT_HAND", "Move", "Store", "StoredReview", "StoredTable"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -33,6 +38,14 @@ CREATE TABLE IF NOT EXISTS moves (
     action TEXT NOT NULL,
     PRIMARY KEY (table_id, number)
 );
+CREATE TABLE IF NOT EXISTS reviews (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    hand INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    full TEXT,
+    public TEXT,
+    PRIMARY KEY (table_id, hand)
+);
 """
 
 NEXT_HAND = "NEXT HAND"
@@ -46,13 +59,30 @@ class Move(NamedTuple):
     action: str
 
 
+class StoredReview(NamedTuple):
+    """The review of one finished hand, as its seats are shown it.
+
+    ``status`` is ``"ready"``, ``"cut_off"`` (the time limit stopped it: nothing is
+    shown) or ``"withheld"`` (it would tell of cards never played).  ``full`` is
+    :meth:`HandReview.to_dict() <five_hundred.analysis.HandReview.to_dict>` for the
+    contractor's seat, ``public`` the same without the discard for everyone else
+    (both ``None`` unless ready).
+    """
+
+    status: str
+    full: dict[str, Any] | None = None
+    public: dict[str, Any] | None = None
+
+
 class StoredTable(NamedTuple):
-    """A table as stored: its id, its creation spec and its moves in order."""
+    """A table as stored: its id, its creation spec, its moves in order, its reviews."""
 
     id: str
     created: float
     spec: dict[str, Any]
     moves: tuple[Move, ...]
+    reviews: dict[int, StoredReview]
+    """The stored reviews by hand number (from 1)."""
 
 
 class Store:
@@ -96,6 +126,19 @@ class Store:
                 (table_id, number, move.seat, move.action),
             )
 
+    def add_review(self, table_id: str, hand: int, stored: StoredReview) -> None:
+        """Store the review of a table's hand ``hand`` (from 1) in one transaction."""
+        full, public = (
+            None if part is None else json.dumps(part, separators=(",", ":"))
+            for part in (stored.full, stored.public)
+        )
+        with self._lock, self._transaction():
+            self._db.execute(
+                "INSERT OR REPLACE INTO reviews (table_id, hand, status, full, public)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (table_id, hand, stored.status, full, public),
+            )
+
     def tables(self) -> Iterator[StoredTable]:
         """Every stored table with its moves, the oldest table first."""
         with self._lock:
@@ -107,9 +150,24 @@ class Store:
                 "SELECT table_id, seat, action FROM moves ORDER BY table_id, number"
             ):
                 moves[table_id].append(Move(seat, action))
+            reviews: dict[str, dict[int, StoredReview]] = {
+                table_id: {} for table_id, _, _ in rows
+            }
+            for table_id, hand, status, full, public in self._db.execute(
+                "SELECT table_id, hand, status, full, public FROM reviews"
+            ):
+                reviews[table_id][hand] = StoredReview(
+                    status,
+                    None if full is None else json.loads(full),
+                    None if public is None else json.loads(public),
+                )
         for table_id, created, spec in rows:
             yield StoredTable(
-                table_id, created, json.loads(spec), tuple(moves[table_id])
+                table_id,
+                created,
+                json.loads(spec),
+                tuple(moves[table_id]),
+                reviews[table_id],
             )
 
     def _transaction(self) -> "_Transaction":

@@ -11,6 +11,12 @@ The library does the refereeing: :func:`~five_hundred.actions.parse_action` read
 player typed in the context of their own view, and :func:`~five_hundred.state.apply` with
 ``seat=`` refuses a move from a seat that is not to act, and any move from a
 spectator (``seat=None``).
+
+When a hand at a table with people ends, its review
+(:func:`~five_hundred.analysis.review`) is worked out in a thread of its own, which
+waits on the review's worker process, bounded by ``review_time``; it is stored and
+sent to each connection as a ``review`` message, with only what the seat may see
+after the hand (:func:`review_message`).
 """
 
 import asyncio
@@ -39,13 +45,15 @@ from five_hundred import (
     bid_ladder,
     bid_value,
     contract_made,
+    contracting_sides,
     new_game,
     next_hand,
     parse_action,
-    side_of,
+    review,
     view,
 )
-from five_hundred.web.store import NEXT_HAND, Move, Store
+from five_hundred.scoring import TOTAL_TRICKS
+from five_hundred.web.store import NEXT_HAND, Move, Store, StoredReview
 
 __all__ = [
     "PLAYERS",
@@ -56,6 +64,8 @@ __all__ = [
     "SpecError",
     "Table",
     "TableSpec",
+    "hand_review",
+    "review_message",
 ]
 
 _log = logging.getLogger("five_hundred.web")
@@ -66,6 +76,9 @@ PLAYERS: Final[Mapping[str, Callable[[int], Player]]] = {
     "sampling": lambda seed: SamplingPlayer(seed=seed),
 }
 """The computer players a seat may have, by name: each built from a seed."""
+
+REVIEW_TIME: Final = 5.0
+"""The seconds the review of a hand may take by default (``serve --review-time``)."""
 
 _MAX_SEED: Final = 2**64
 _SEED_MASK: Final = 2**64 - 1
@@ -216,6 +229,10 @@ class Table:
         """Every bid of the rules, lowest first, with its value."""
         self._views: dict[int | None, str] = {}
         self._views_at = -1
+        self.reviews: dict[int, StoredReview] = {}
+        """The reviews of the finished hands, by hand number (from 1)."""
+        self.reviewing: set[int] = set()
+        """The hands whose review is being worked out."""
 
     def seat_players(self) -> None:
         """A new computer player in each computer's seat, seeded by the table's moves.
@@ -285,10 +302,7 @@ class Table:
         contract = state.contract
         made: bool | None = None
         if contract is not None:
-            rules = state.rules
-            sides = {side_of(rules, contract.contractor)}
-            if state.partner is not None:
-                sides.add(side_of(rules, state.partner))
+            sides = contracting_sides(state.rules, contract.contractor, state.partner)
             taken = sum(state.tricks_won[side] for side in sides)
             made = contract_made(contract.bid, taken)
         self.sheet.append(
@@ -316,6 +330,47 @@ class Table:
         self.moves += 1
 
 
+def hand_review(state: GameState, time_limit: float) -> StoredReview:
+    """The review of the hand just ended in ``state``, as its seats may be shown it.
+
+    The calls get no estimates (no deals sampled) and the card plays no sampled
+    values, so that a hand takes a second or two; the solving stops after
+    ``time_limit`` seconds, and a review cut off is shown as such, without values.
+    A hand whose play stopped before the tenth trick (a misère lost early) is not
+    reviewed: its values rest on cards nobody played, which stay hidden.
+    """
+    if state.contract is not None and state.tricks_played < TOTAL_TRICKS:
+        return StoredReview("withheld")
+    number = state.hand_number + 1
+    hand = review(
+        state, hand=number, bid_samples=0, play_samples=0, time_limit=time_limit
+    ).hands[0]
+    if not hand.complete:
+        return StoredReview("cut_off")
+    return StoredReview("ready", hand.to_dict(), hand.without("discard").to_dict())
+
+
+def review_message(table: Table, seat: int | None, hand: int) -> dict[str, Any] | None:
+    """The ``review`` message of ``hand`` for ``seat`` (``None``: nothing to tell).
+
+    The contractor's seat is shown the discard's review: it names the discarded
+    cards and the kitty's, which no other seat has seen.  Everyone else (spectators
+    too) is shown every other decision: after ten tricks each card held in the play
+    has been seen by all.
+    """
+    if hand in table.reviewing:
+        return {"type": "review", "hand": hand, "status": "computing", "review": None}
+    stored = table.reviews.get(hand)
+    if stored is None:
+        return None
+    data = stored.public
+    if stored.full is not None and seat is not None:
+        contract = stored.full["contract"]
+        if contract is not None and contract["contractor"] == seat:
+            data = stored.full
+    return {"type": "review", "hand": hand, "status": stored.status, "review": data}
+
+
 def _player_seed(seed: int, seat: int, moves: int) -> int:
     return (seed * 1_000_003 + seat * 7919 + moves) & _SEED_MASK
 
@@ -326,14 +381,27 @@ class Hub:
     ``pace`` is how long a computer player waits before it moves (and a table of
     computer players alone before its next hand), so that people can follow the
     play; ``workers`` is the number of threads the computer players think in.
+    ``review_time`` bounds the review of each hand at a table with people (seconds;
+    ``None``: no reviews); the reviews are worked out one at a time.
     """
 
-    def __init__(self, store: Store, *, pace: float = 0.5, workers: int = 2) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        pace: float = 0.5,
+        workers: int = 2,
+        review_time: float | None = REVIEW_TIME,
+    ) -> None:
         self.store = store
         self.pace = pace
+        self.review_time = review_time
         self.tables: dict[str, Table] = {}
         self._workers = workers
         self._pool = ThreadPoolExecutor(workers, thread_name_prefix="five-hundred-bot")
+        self._review_pool = ThreadPoolExecutor(
+            1, thread_name_prefix="five-hundred-review"
+        )
         self._turns: asyncio.Semaphore | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._started = False
@@ -357,6 +425,7 @@ class Hub:
                     )
                     break
             table.seat_players()
+            table.reviews = dict(stored.reviews)
             self.tables[table.id] = table
 
     def start(self) -> None:
@@ -368,6 +437,7 @@ class Hub:
         self._turns = asyncio.Semaphore(self._workers)
         for table in self.tables.values():
             self._continue(table)
+            self._review(table)
 
     async def stop(self) -> None:
         """Stop the computer players and close the database."""
@@ -376,6 +446,7 @@ class Hub:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._pool.shutdown(wait=True, cancel_futures=True)
+        self._review_pool.shutdown(wait=True, cancel_futures=True)
         self.store.close()
 
     # -- tables -------------------------------------------------------------------
@@ -401,6 +472,10 @@ class Hub:
         table.listeners.add(listener)
         listener.deliver(json.dumps(table.table_message(listener.seat)))
         listener.deliver(table.view_text(listener.seat))
+        if table.state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+            message = review_message(table, listener.seat, table.state.hand_number + 1)
+            if message is not None:
+                listener.deliver(json.dumps(message))
         self._tell_table(table, but=listener)
 
     def leave(self, table: Table, listener: Listener) -> None:
@@ -451,6 +526,48 @@ class Hub:
         if ended or move.action == NEXT_HAND:
             self._tell_table(table)
         self._continue(table)
+        if ended:
+            self._review(table)
+
+    def _review(self, table: Table) -> None:
+        """Start the review of the hand just ended, unless it is stored or under way."""
+        state = table.state
+        hand = state.hand_number + 1
+        if (
+            not self._started
+            or self.review_time is None
+            or not table.has_people
+            or state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER)
+            or hand in table.reviews
+            or hand in table.reviewing
+        ):
+            return
+        table.reviewing.add(hand)
+        self._tell_review(table, hand)
+        self._spawn(self._work_out_review(table, state, hand))
+
+    async def _work_out_review(self, table: Table, state: GameState, hand: int) -> None:
+        limit = self.review_time
+        assert limit is not None  # checked by _review
+        loop = asyncio.get_running_loop()
+        try:
+            stored = await loop.run_in_executor(
+                self._review_pool, hand_review, state, limit
+            )
+        except Exception:  # a bug in the review must not take the table down
+            _log.exception("table %s: the review of hand %d failed", table.id, hand)
+            stored = StoredReview("cut_off")
+        finally:
+            table.reviewing.discard(hand)
+        self.store.add_review(table.id, hand, stored)
+        table.reviews[hand] = stored
+        self._tell_review(table, hand)
+
+    def _tell_review(self, table: Table, hand: int) -> None:
+        for listener in list(table.listeners):
+            message = review_message(table, listener.seat, hand)
+            if message is not None:
+                listener.deliver(json.dumps(message, separators=(",", ":")))
 
     def _tell_table(self, table: Table, but: Listener | None = None) -> None:
         for listener in list(table.listeners):

@@ -208,7 +208,7 @@ function showCreated(data) {
 
 const game = {
   id: null, token: null, socket: null, view: null, table: null, retry: 0,
-  selected: new Set(), closedFor: null,
+  selected: new Set(), closedFor: null, reviews: {},
 };
 
 function startTable(id) {
@@ -261,6 +261,9 @@ function receive(message) {
   } else if (message.type === "table") {
     game.table = message;
     draw();
+  } else if (message.type === "review") {
+    game.reviews[message.hand] = message;
+    if (game.view) drawReview(game.view);
   } else if (message.type === "refused") {
     showRefusal(message.reason);
   } else if (message.type === "error") {
@@ -641,6 +644,121 @@ function drawHandOver(view) {
     $("download").hidden = true;
   }
   $("over-text").textContent = text;
+  drawReview(view);
+}
+
+// -- the review of the hand --------------------------------------------------------------
+
+function cardShort(text) {
+  const { rank, suit } = cardParts(text);
+  if (rank === "JK") return el("span", { "aria-label": cardName(text) }, "Jo");
+  return el("span", { class: `short ${SUITS[suit].colour}`, "aria-label": cardName(text) }, `${rank}${SUITS[suit].symbol}`);
+}
+
+function actionCards(action) {
+  const [word, ...rest] = action.split(" ");
+  if (word === "PLAY") return [rest[0].split(":")[0]];
+  if (word === "DISCARD") return rest;
+  return [];
+}
+
+function actionText(action) {
+  // A card play or a discard as card faces; a nomination as its suit.
+  const cards = actionCards(action);
+  if (cards.length) {
+    const parts = [];
+    cards.forEach((card, k) => parts.push(...(k ? [" ", cardShort(card)] : [cardShort(card)])));
+    return el("span", {}, ...parts);
+  }
+  const suit = action.split(" ")[1];
+  if (suit === "NONE") return el("span", {}, "no nomination");
+  return el("span", { class: `short ${SUITS[suit] ? SUITS[suit].colour : ""}` }, SUITS[suit] ? `Joker as ${SUITS[suit].name}` : action);
+}
+
+function plural(count, word) {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+function costText(choice) {
+  return `−${plural(choice.cost_tricks, "trick")}, −${plural(choice.cost_points, "point")}`;
+}
+
+function seatShort(seat) {
+  return game.view && seat === game.view.seat ? "You" : `Seat ${seat}`;
+}
+
+function choiceCell(choice) {
+  const made = actionText(choice.action);
+  const who = el("small", {}, `${seatShort(choice.seat)}: `);
+  if (!choice.error) return el("td", {}, who, made);
+  const best = choice.best || [];
+  const bestParts = [];
+  best.forEach((action, k) => bestParts.push(...(k ? [" or ", actionText(action)] : [actionText(action)])));
+  return el("td", { class: "lost" }, who, made,
+    el("span", { class: "cost" }, ` ${costText(choice)}`),
+    el("span", { class: "best" }, " best: ", ...bestParts),
+    el("span", { class: "result" }, ` (${choice.result_made} instead of ${choice.result_best})`));
+}
+
+function drawReview(view) {
+  const box = $("review");
+  const message = game.reviews[handOrdinal(view)];
+  const over = view.phase === "hand_over" || view.phase === "game_over";
+  if (!over || !message) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  box.hidden = false;
+  const title = el("h3", { id: "review-h" }, "Review of the hand");
+  if (message.status === "computing") {
+    box.replaceChildren(title, el("p", { role: "status", class: "computing" }, "Reviewing the hand: computing…"));
+    return;
+  }
+  if (message.status === "cut_off") {
+    box.replaceChildren(title, el("p", { role: "status" }, "The review of this hand ran out of time: nothing is shown."));
+    return;
+  }
+  if (message.status === "withheld") {
+    box.replaceChildren(title, el("p", { role: "status" }, "The play stopped before the tenth trick: the review would tell of cards nobody played, so it is not shown."));
+    return;
+  }
+  const review = message.review;
+  const intro = el("p", { class: "note" }, "Each error and what it cost its side, by double-dummy analysis (as if every hand were known), with the best choice.");
+  const errors = review.choices.filter((choice) => choice.error);
+  const lostPoints = review.seats.reduce((sum, s) => sum + s.points_lost, 0);
+  const ready = el("p", { role: "status", class: "sr-only" }, errors.length
+    ? `The review is ready: ${plural(errors.length, "error")}, ${plural(lostPoints, "point")} lost in all.`
+    : "The review is ready: no error.");
+  const table = el("table", { class: "review-table" });
+  table.append(el("caption", {}, errors.length ? `${plural(errors.length, "error")}, trick by trick` : "No decision cost anything: every choice was among the best."));
+  const body = el("tbody");
+  const before = review.choices.filter((choice) => choice.kind !== "play");
+  for (const choice of before) {
+    const cell = choiceCell(choice);
+    cell.colSpan = view.rules.players;
+    body.append(el("tr", {}, el("th", { scope: "row" }, choice.kind === "discard" ? "Discard" : "Nomination"), cell));
+  }
+  const tricks = new Map();
+  for (const choice of review.choices.filter((c) => c.kind === "play")) {
+    if (!tricks.has(choice.trick)) tricks.set(choice.trick, []);
+    tricks.get(choice.trick).push(choice);
+  }
+  for (const [trick, plays] of tricks) {
+    body.append(el("tr", { class: plays.some((c) => c.error) ? "has-error" : null },
+      el("th", { scope: "row" }, `Trick ${trick}`), ...plays.map(choiceCell)));
+  }
+  table.append(body);
+  const lost = el("table", { class: "review-summary" },
+    el("caption", {}, "Lost to errors"),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Who"), el("th", { scope: "col" }, "Errors"),
+      el("th", { scope: "col" }, "Tricks"), el("th", { scope: "col" }, "Points"))),
+    el("tbody", {},
+      ...review.seats.map((s) => el("tr", {}, el("th", { scope: "row" }, seatName(s.seat)),
+        el("td", { class: "num" }, String(s.errors)), el("td", { class: "num" }, String(s.tricks_lost)), el("td", { class: "num" }, String(s.points_lost)))),
+      ...review.sides.map((s) => el("tr", { class: "side-row" }, el("th", { scope: "row" }, `Side ${s.side} (seats ${s.seats.join(", ")})`),
+        el("td", { class: "num" }, String(s.errors)), el("td", { class: "num" }, String(s.tricks_lost)), el("td", { class: "num" }, String(s.points_lost))))));
+  box.replaceChildren(title, ready, intro, table, lost);
 }
 
 function drawPresence() {
