@@ -29,6 +29,7 @@ COMPILED = [
     "play",
     "core",
     "step",
+    "game",
     "playout",
     "auction",
     "solve",

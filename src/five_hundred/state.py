@@ -46,12 +46,13 @@ from five_hundred._engine import core as _core
 from five_hundred._engine import entry as _entry
 from five_hundred._engine.auction import A_TO_ACT
 from five_hundred._engine.codes import (
-    BITS,
     HAND_SIZE,
     JOKER_BIT,
     JOKER_CODE,
+    JOKER_LEAD_CODE,
     KITTY_SIZE,
     NT,
+    PLAY_CODE,
     codes_from_mask,
     seat_nibbles,
 )
@@ -90,15 +91,16 @@ from five_hundred._engine.core import (
     Setup,
     Unchecked,
 )
+from five_hundred._engine.game import joker_names, play, play_refused
 from five_hundred._engine.listed import DISCARD_ROW, discard_listing
 from five_hundred._engine.memo import per_rules
-from five_hundred._engine.play import joker_lead_names_suit, joker_suits
+from five_hundred._engine.play import joker_lead_names_suit
 from five_hundred._engine.public import (
     CallFront,
     Front,
     identity_slots,
 )
-from five_hundred._engine.step import play_card, start_play
+from five_hundred._engine.step import start_play
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
     CALL_HOOKS,
@@ -1166,43 +1168,34 @@ def _apply_nomination(core: Record, action: NominateJoker, log: Log) -> GameStat
 # -- the play of the cards (the rules live in the engine: _engine.play, _engine.step) --
 
 _CODE_BY_CARD: Final = {card: code for code, card in enumerate(CARDS_BY_CODE)}
-_CODE_BY_ID: Final = {id(play): code for code, play in enumerate(PLAYS)}
-"""The code of each shared play object, by identity (no hashing in the hot path)."""
-
-
-def _joker_names(core: Record, seat: int) -> int:
-    """The suits the leader may name for the un-nominated Joker (without trumps)."""
-    void = core[VOIDS] >> 4 * seat & 15
-    last = core[DONE] == HAND_SIZE - 1
-    return joker_suits(core[SETUP].options, core[SUITS_LED], void, last)
+_CODE_BY_ID: Final = {id(play): PLAY_CODE + code for code, play in enumerate(PLAYS)}
+"""The action code of each shared play object, by identity (no hashing in the hot
+path; the Joker's leads naming a suit are found by :func:`_play_code`)."""
 
 
 def _list_plays(core: Record) -> tuple[Action, ...]:
     legal = core[LEGAL]
     if joker_lead_names_suit(legal, core[LED], core[SETUP].key):
-        return plays_from_mask(legal, _joker_names(core, _seat(core)))
+        return plays_from_mask(legal, joker_names(core))
     return PLAYS_OF_MASK[legal]
 
 
-def _play_code(core: Record, action: PlayCard) -> int:
-    """The code of a legal card play, or -1: the fast check of the generator's mask."""
-    code = _CODE_BY_ID.get(id(action))
-    if code is None:
-        code = _CODE_BY_CARD.get(action.card, -1)
-    if code < 0 or not core[LEGAL] >> code & 1:
+def _play_code(action: PlayCard) -> int:
+    """The action code of a card play (the engine's ``game.play`` checks it)."""
+    code: int | None = _CODE_BY_ID.get(id(action))
+    if code is not None:
+        return code
+    card = _CODE_BY_CARD.get(action.card, -1)
+    if card < 0:
         return -1
-    if code != JOKER_CODE or not joker_lead_names_suit(
-        core[LEGAL], core[LED], core[SETUP].key
-    ):
-        return code if action.suit is None else -1
     if action.suit is None:
-        return -1
-    names = _joker_names(core, _seat(core))
-    return code if names >> action.suit & 1 else -1
+        return PLAY_CODE + card
+    # only the Joker names a suit (when led without trumps: game.play checks it)
+    return JOKER_LEAD_CODE + action.suit if card == JOKER_CODE else -1
 
 
 def _refuse_play(core: Record, action: PlayCard) -> _Refusal:
-    if _play_code(core, action) >= 0:
+    if not play_refused(core, _play_code(action)):
         return None
     seat = _seat(core)
     setup = core[SETUP]
@@ -1221,8 +1214,9 @@ def _refuse_play(core: Record, action: PlayCard) -> _Refusal:
 
 def _apply_play(core: Record, action: PlayCard, log: Log) -> GameState:
     del log  # the play step logs the action itself
-    named = -1 if action.suit is None else int(action.suit)
-    return _played(play_card(core, _CODE_BY_CARD[action.card], named, action))
+    after = play(core, _play_code(action), action)
+    assert after is not None  # the play was found legal
+    return _played(after)
 
 
 def _played(core: Record) -> GameState:
@@ -1338,7 +1332,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         if legal >= JOKER_BIT and joker_lead_names_suit(
             legal, core[LED], core[SETUP].key
         ):
-            return plays_from_mask(legal, _joker_names(core, _seat(core)))
+            return plays_from_mask(legal, joker_names(core))
         return PLAYS_OF_MASK[legal]
     if core[PHASE] == _BIDDING:  # the auction's own listing (no table, no frame)
         book, record = core[HAND][H_AUCTION]
@@ -1353,7 +1347,7 @@ def _reason(core: Record, action: object, seat: object = UNCHECKED) -> _Refusal:
         if (
             phase == _PLAY
             and type(action) is PlayCard
-            and _play_code(core, action) >= 0
+            and not play_refused(core, _play_code(action))
         ):
             return None
         if phase == _BIDDING and is_listed_call(action, *core[HAND][H_AUCTION]):
@@ -1678,15 +1672,8 @@ def apply(
             code = _CODE_BY_ID[id(action)]
         except KeyError:
             code = -1
-        if (
-            code >= 0
-            and core[LEGAL] & BITS[code]  # (a shift of the 65-bit mask costs more)
-            and not (
-                code == JOKER_CODE
-                and joker_lead_names_suit(core[LEGAL], core[LED], core[SETUP].key)
-            )
-        ):
-            after = play_card(core, code, -1, action)
+        after = play(core, code, action)  # None: refused (a full check says why)
+        if after is not None:
             if after[TO_ACT] is None:
                 return _finish(after)
             new = GameState()  # _wrap, inline on the most common path

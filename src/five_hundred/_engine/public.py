@@ -3,7 +3,7 @@
 :func:`~five_hundred.state.apply` spends some 40 of a hand's 46 or so calls in the
 card play and most of the rest in the auction.  Compiled, such a call is one call here
 from the facade (:func:`state_action`): :func:`state_play` finds the card of the
-action, checks and plays it (:func:`._engine.adapter.play_id`, which calls the play
+action, checks and plays it (:func:`._engine.game.play`, which calls the play
 step) and builds the new state; :func:`state_call` finds the rank of a listed call,
 steps the auction's record and builds the new state.  Interpreted, the facade's work
 between those engine calls (the turn test, the card or the rank of the action, the
@@ -20,8 +20,8 @@ must.
 from collections.abc import Sequence
 from typing import Any, Final
 
-from five_hundred._engine.adapter import play_id
 from five_hundred._engine.auction import A_TO_ACT, AuctionRecord, advance, listing_index
+from five_hundred._engine.codes import PLAY_CODE
 from five_hundred._engine.core import (
     BIDDING,
     H_AUCTION,
@@ -34,6 +34,7 @@ from five_hundred._engine.core import (
     Record,
     called,
 )
+from five_hundred._engine.game import play
 from five_hundred._engine.listed import PlayTables, listed_plays
 
 __all__ = [
@@ -190,7 +191,8 @@ def state_call(
 def state_play(core: Record, action: Any, seat: Any, front: Front) -> Any:
     """The state after the player to act plays ``action`` on ``core``, or ``None``.
 
-    ``action`` must be one of the shared plays, legal now (see ``play_id``), and
+    ``action`` must be one of the shared plays, legal now (see
+    :func:`._engine.game.play`), and
     ``seat``, unless :data:`._engine.core.UNCHECKED`, the seat to act.
     """
     if core[PHASE] != PLAY or (
@@ -198,7 +200,8 @@ def state_play(core: Record, action: Any, seat: Any, front: Front) -> Any:
     ):
         return None  # (the phase first: the other phases' actions pass by)
     slots, plays, state_class, finish = front
-    after = play_id(core, identity_index(slots, plays, action), plays)
+    index = identity_index(slots, plays, action)
+    after = None if index < 0 else play(core, PLAY_CODE + index, action)
     if after is None:
         return None
     if after[TO_ACT] is None:  # the hand is over: the facade scores it
