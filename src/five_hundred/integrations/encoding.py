@@ -46,6 +46,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from five_hundred._engine import codes as _codes
 from five_hundred._engine import core as _core
 from five_hundred._engine.adapter import (
     call_listing,
@@ -65,8 +66,6 @@ from five_hundred._engine.codes import (
     KITTY_SIZE,
     MISERE_CODE,
     NOMINATE_CODE,
-    NUM_ACTIONS,
-    NUM_CALLS,
     PASS_CODE,
     PICK_CODE,
     PLAY_CODE,
@@ -125,6 +124,10 @@ __all__ = [
 
 CARDS: Final = CARD_CODES
 """Card codes (65: four suits of 16 codes and the Joker)."""
+NUM_CALLS: Final = _codes.NUM_CALLS
+"""Call ids: the bids and ``PASS``."""
+NUM_ACTIONS: Final = _codes.NUM_ACTIONS
+"""The size of the action space (259)."""
 PASS_ID: Final = PASS_CODE
 _MISERES: Final = (MISERE, OPEN_MISERE, BLIND_MISERE)
 _JOKER: Final = CARDS - 1
