@@ -665,32 +665,6 @@ def record_of(state: GameState) -> Record:
     return _core_of(state)
 
 
-def after_play(core: Record) -> GameState:
-    """The state of a record the play step returned: scored if the hand is over.
-
-    For the adapters that step the record themselves (not public API).
-    """
-    return _played(core)
-
-
-def after_call(core: Record, parts: AuctionParts, log: Log) -> GameState:
-    """The state after the call that made the auction ``parts`` from ``core``'s.
-
-    ``parts`` is the auction's ``(book, record)`` after the call (see
-    :data:`~five_hundred.bidding.AuctionParts`) and ``log`` is ``core``'s log with
-    the call; for the adapters (not public API).
-    """
-    return _after_call(core, parts, log)
-
-
-def after_discard(core: Record, action: Discard) -> GameState:
-    """The state after the contractor to act makes ``action``, a legal discard.
-
-    For the adapters, which check each card as it is picked (not public API).
-    """
-    return _apply_discard(core, action, (core[LOG], action, _seat(core)))
-
-
 # -- starting games and hands ---------------------------------------------------------
 
 

@@ -98,9 +98,6 @@ from five_hundred.rules import Rules
 from five_hundred.state import (
     GameState,
     Phase,
-    after_call,
-    after_discard,
-    after_play,
     apply,
     checked_state,
     explain_illegal,
@@ -375,18 +372,22 @@ class Table:
         played = play_listing(self._core, action_id, _PLAY_ACTIONS, _PLAY_TABLE)
         if played is not None:  # a card played (the engine checked the id)
             # with the next player's ids: the frameworks list them after every step
-            after, seat, self._ids = played
+            after, seat, ids = played
             if seat is None:
-                self._hand_over(after)
+                self._hand_over(action_id)
                 return None
-            self._core = after
+            self._core, self._ids = after, ids
             self._state = None
             return seat
         return self._other_step(action_id)
 
-    def _hand_over(self, after: Record) -> None:
-        """Take ``after``, the record after the hand's last card, scored."""
-        self._moved(after_play(after))
+    def _hand_over(self, action_id: int) -> None:
+        """Play the hand's last card, the play of ``action_id``: the state, scored.
+
+        The state's own step (:func:`~five_hundred.state.apply`), once a hand: the
+        scoring is the state's.
+        """
+        self._moved(apply(self.state, _PLAY_ACTIONS[action_id - PLAY_CODE]))
 
     def _other_step(self, action_id: int) -> int | None:
         """:meth:`step` for an id that is not a plain card play (a whole number)."""
@@ -407,11 +408,13 @@ class Table:
                 seat = record[A_TO_ACT]
                 # The step and the next seat's ids kept for its listing, in one
                 # engine call (``None``: listed here).
-                record, ids = call_listing(book, record, rank, _CALL_IDS.get)
-                log = (log, call, seat)
-                after = record[A_TO_ACT]  # (a record's field: read once)
+                stepped, ids = call_listing(book, record, rank, _CALL_IDS.get)
+                after = stepped[A_TO_ACT]  # (a record's field: read once)
                 if after < 0:  # over: the contract, or a throw-in
-                    return self._moved(after_call(core, (book, record), log))
+                    # the state's own step, once a hand: the contract is the state's
+                    return self._moved(apply(self.state, call))
+                record = stepped
+                log = (log, call, seat)
                 self._bids = book, record, log
                 self._state = None
                 # The next seat's calls, listed now: the frameworks list them after
@@ -433,9 +436,8 @@ class Table:
                 # Three held cards, each checked as it was picked: the listing's
                 # shared Discard of those codes (ascending), built once.
                 self.picks = ()
-                return self._moved(
-                    after_discard(core, shared_discard(tuple(sorted(picks))))
-                )
+                discard = shared_discard(tuple(sorted(picks)))
+                return self._moved(apply(self.state, discard))
         legal = self.legal()
         if action_id not in legal or phase in _FAST_PHASES:
             raise IllegalActionError(self._refusal(_check_id(action_id)))

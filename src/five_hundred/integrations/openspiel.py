@@ -432,16 +432,17 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
             # (record, seat to act, its ids) unpacked straight into the table.
             played = play_listing(table._core, action, _PLAY_ACTIONS, _PLAY_TABLE)
             if played is not None:
-                table._core, seat, table._ids = played
-                table._state = None
+                after, seat, ids = played
                 if seat is not None:
+                    table._core, table._ids = after, ids
+                    table._state = None
                     now.player = seat
                     return
             try:
                 if played is None:
                     seat = table._other_step(action)
-                else:
-                    table._hand_over(table._core)
+                else:  # the hand's last card: the state scores it
+                    table._hand_over(action)
                     seat = None
             except FiveHundredError as error:
                 raise pyspiel.SpielError(str(error)) from None
