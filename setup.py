@@ -35,8 +35,7 @@ COMPILED = [
     "solve",
     "adapter",
     "listed",
-    "public",
-    "entry",
+    "api",
     "guess",
 ]
 

@@ -769,12 +769,6 @@ a call of the auction then builds one small tuple, and the compiled engine reads
 parts by position."""
 
 
-CALL_HOOKS: Final = (_listing,)
-"""A seat's listing of the calls (``_listing(book, record, seat)``): what the compiled
-engine lists and reads an auction's calls with
-(:data:`five_hundred._engine.public.CallFront`, with the state's end of the auction)."""
-
-
 def auction_record(auction: Auction) -> AuctionParts:
     """``auction``'s rules book and engine record (see :data:`AuctionParts`)."""
     return auction._book, auction._a

@@ -41,9 +41,10 @@ from five_hundred._checks import (
     check_size,
     wrong_type,
 )
+from five_hundred._engine import api as _api
 from five_hundred._engine import compiled as _compiled
 from five_hundred._engine import core as _core
-from five_hundred._engine import entry as _entry
+from five_hundred._engine.api import identity_slots
 from five_hundred._engine.auction import A_TO_ACT
 from five_hundred._engine.codes import (
     HAND_SIZE,
@@ -95,15 +96,9 @@ from five_hundred._engine.game import joker_names, play, play_refused
 from five_hundred._engine.listed import DISCARD_ROW, discard_listing
 from five_hundred._engine.memo import per_rules
 from five_hundred._engine.play import joker_lead_names_suit
-from five_hundred._engine.public import (
-    CallFront,
-    Front,
-    identity_slots,
-)
 from five_hundred._engine.step import start_play
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
-    CALL_HOOKS,
     Auction,
     AuctionParts,
     Bid,
@@ -603,7 +598,7 @@ def _wrap(core: Record) -> GameState:
     and attrs' ``__init__`` of a frozen class, a Python frame, would cost every action
     about a tenth of a card play more).  The record is set as that ``__init__`` sets a
     frozen class's field, with ``object.__setattr__``; the hot paths of ``apply`` and
-    the engine's card play (``_engine.public``) do the same, inline.
+    the engine's entry points (``_engine.api``) do the same, inline.
     """
     state = GameState()
     object.__setattr__(state, "_record", core)
@@ -1274,16 +1269,11 @@ _ACTION_TYPES: Final = (
     CallPartner,
 )
 
-_FRONT: Final[Front] = (identity_slots(PLAYS), PLAYS, GameState, _finish)
-"""What the engine's card play on states builds and scores them with (compiled)."""
-_CALL_FRONT: Final[CallFront] = (*CALL_HOOKS, _after_call)
-"""What the engine's call step reads, lists and wraps auctions with (compiled)."""
-
 
 # -- the generator, the validator and apply -------------------------------------------
 
 
-@_entry.entry_point
+@_api.entry_point
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action of the player to act, in a canonical order.
 
@@ -1602,7 +1592,7 @@ def is_legal(
     return _reason(_core_of(state), action, seat) is None
 
 
-@_entry.entry_point
+@_api.entry_point
 def apply(
     state: GameState, action: Action, *, seat: int | Unchecked | None = UNCHECKED
 ) -> GameState:
@@ -1667,9 +1657,11 @@ def apply(
     return rules.application(core, action, (core[LOG], action, _seat(core)))
 
 
-# The engine's entry points of the two hottest calls (see _engine.entry): installed in
-# both builds (the tests run them in both); the public names are theirs only where they
-# are compiled (see the decorator of legal_actions and apply, _entry.entry_point).
-_entry.install(
-    _FRONT, _CALL_FRONT, (PLAY_TABLES, PLAYS_CACHE_SIZE, SUIT_PLAYS_CACHE_SIZE)
+# The shared plays and their listing tables, which the engine's entry points of the
+# two hottest calls read (see _engine.api): installed in both builds (the tests run
+# them in both); the public names are theirs only where they are compiled (see the
+# decorator of legal_actions and apply, _api.entry_point).
+_api.install(
+    (identity_slots(PLAYS), PLAYS),
+    (PLAY_TABLES, PLAYS_CACHE_SIZE, SUIT_PLAYS_CACHE_SIZE),
 )
