@@ -1290,14 +1290,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     # (compiled, the public name is the engine's entry point, which lists the card
     # play and the auction itself and calls this function for the rest)
     if core[PHASE] == _PLAY:  # the hot path: the shared plays of the legal mask
-        legal = core[LEGAL]
-        # (the Joker's bit first, by a comparison: most masks lack it, and the
-        # call of the rule's home costs more than the rest of this listing)
-        if legal >= JOKER_BIT and joker_lead_names_suit(
-            legal, core[LED], core[SETUP].key
-        ):
-            return plays_from_mask(legal, joker_names(core))
-        return PLAYS_OF_MASK[legal]
+        return _list_plays(core)
     if core[PHASE] == _BIDDING:  # the auction's own listing (no table, no frame)
         book, record = core[HAND][H_AUCTION]
         return rank_listing(book, record)[0]
