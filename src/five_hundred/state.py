@@ -144,7 +144,7 @@ from five_hundred.errors import (
     WrongPhaseError,
 )
 from five_hundred.rules import Rules, seats_of, side_of
-from five_hundred.scoring import contracting_seats, settle_packed
+from five_hundred.scoring import Settlement, contracting_seats, settle_packed
 from five_hundred.tricks import (
     PLAY_TABLES,
     PLAYS,
@@ -1195,20 +1195,31 @@ def _played(core: Record) -> GameState:
 
 def _finish(core: Record) -> GameState:
     """The scored state after the last trick of the hand."""
-    rules: Rules = core[RULES]
-    game, hand = core[GAME], core[HAND]
-    contract: Contract = hand[H_CONTRACT]
-    _, changes, scores, winners = settle_packed(
-        rules,
-        contract.bid,
-        core[WON],
-        contract.contractor,
-        hand[H_PARTNER],
-        game.scores,
-    )
+    game = core[GAME]
+    _, changes, scores, winners = settlement(core, core[WON])
     phase = _GAME_OVER if winners else _HAND_OVER
     game = _new(Game, (game.seed, game.number, scores, winners, game.past))
     return _wrap(_core.scored(core, phase, game, changes))
+
+
+def settlement(core: Record, won: int) -> Settlement:
+    """The settlement of the hand of ``core`` once its seats won the tricks ``won``.
+
+    ``won`` is packed 4 bits a seat (the record's own after the last trick, or a
+    playout's); the contract, the partner and the scores so far are the record's.
+    The one place a hand's record is settled (``scoring.settle_packed``): the state's
+    end of the hand and the playout (not public API).
+    """
+    hand = core[HAND]
+    contract: Contract = hand[H_CONTRACT]
+    return settle_packed(
+        core[RULES],
+        contract.bid,
+        won,
+        contract.contractor,
+        hand[H_PARTNER],
+        core[GAME].scores,
+    )
 
 
 def _seat(core: Record) -> int:
