@@ -90,8 +90,13 @@ def play(core: Record, action: int, logged: Any) -> Record | None:
     keeps (the facade's play object, opaque here).  After the hand's last trick (or a
     misère contractor's first trick won) the result has nobody to act.
     """
+    code: int = action - PLAY_CODE
+    if 0 <= code < JOKER_CODE and core[PHASE] == PLAY and core[LEGAL] >> code & 1:
+        # (play_refused's first case, without its call: a card other than the Joker
+        # in the legal mask is a legal play, and most plays are)
+        return play_card(core, code, -1, logged)
     if play_refused(core, action):
         return None
     if action < JOKER_LEAD_CODE:
-        return play_card(core, action - PLAY_CODE, -1, logged)
+        return play_card(core, code, -1, logged)
     return play_card(core, JOKER_CODE, action - JOKER_LEAD_CODE, logged)
