@@ -96,6 +96,7 @@ from five_hundred._engine.game import joker_names, play, play_refused
 from five_hundred._engine.listed import DISCARD_ROW, discard_listing
 from five_hundred._engine.memo import per_rules
 from five_hundred._engine.play import joker_lead_names_suit
+from five_hundred._engine.seats import next_seat
 from five_hundred._engine.step import start_play
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
@@ -843,7 +844,7 @@ def next_hand(
     dealer = (
         hand[H_DEALER]
         if thrown_in and rules.redeal_same_dealer
-        else (hand[H_DEALER] + 1) % rules.players
+        else next_seat(hand[H_DEALER], rules.players)
     )
     number = game.number + 1
     if (hands is None) != (kitty is None):

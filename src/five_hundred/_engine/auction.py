@@ -19,6 +19,7 @@ every player passes the hand is thrown in.
 from typing import Final, NamedTuple
 
 from five_hundred._engine.codes import popcount
+from five_hundred._engine.seats import next_seat
 
 __all__ = [
     "A_BIDDER",
@@ -147,7 +148,7 @@ A_RAISING: Final = 7
 
 def start(options: AuctionOptions, dealer: int) -> AuctionRecord:
     """A new auction: the seat left of ``dealer`` calls first."""
-    first: int = (dealer + 1) % options.players
+    first: int = next_seat(dealer, options.players)
     return (dealer, (), first, NO_BID, NOBODY, 0, 0, False)  # type: ignore[return-value]
 
 
@@ -261,14 +262,12 @@ def advance(
         raising = False
     elif options.single_round:
         if len(calls) != 2 * players:
-            to_act = (seat + 1) % players
+            to_act = next_seat(seat, players)
     else:
         active: int = players - popcount(passed)  # (compiled: no method call)
         if active == 1 and bidder >= 0 and not passed >> bidder & 1:
             if options.raise_after_all_pass and rank == PASS_RANK:
                 to_act, raising = bidder, True
         elif active:
-            to_act = (seat + 1) % players  # the next seat that has not passed
-            while passed >> to_act & 1:
-                to_act = (to_act + 1) % players
+            to_act = next_seat(seat, players, passed)  # who has not passed
     return (dealer, calls, to_act, standing, bidder, passed, called, raising)  # type: ignore[return-value]

@@ -24,6 +24,7 @@ from typing import Any, Final, NamedTuple
 
 from five_hundred._engine.codes import NT
 from five_hundred._engine.play import JokerOptions
+from five_hundred._engine.seats import next_seat
 from five_hundred._engine.tables import context_key
 
 __all__ = [
@@ -463,18 +464,13 @@ def play_setups(
                 for other in range(players):
                     if other != contractor and sides[other] == sides[contractor]:
                         sitting |= 1 << other
-            next_seat: list[int] = []
-            for player in range(players):
-                step = (player + 1) % players
-                while sitting >> step & 1:
-                    step = (step + 1) % players
-                next_seat.append(step)
+            following = [next_seat(p, players, sitting) for p in range(players)]
             active = players - sitting.bit_count()
             order: list[tuple[int, ...]] = []
             for leader in range(players):
                 seats = [leader]
                 while len(seats) < active:
-                    seats.append(next_seat[seats[-1]])
+                    seats.append(following[seats[-1]])
                 order.append(tuple(seats))
             setups.append(
                 tuple(
@@ -482,7 +478,7 @@ def play_setups(
                         context_key(strain, -1),
                         misere,
                         active,
-                        tuple(next_seat),
+                        tuple(following),
                         contractor,
                         tuple(order),
                         sitting,

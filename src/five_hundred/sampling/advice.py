@@ -14,6 +14,7 @@ from five_hundred._checks import (
     check_workers,
 )
 from five_hundred._engine.codes import HAND_SIZE
+from five_hundred._engine.seats import previous_seat
 from five_hundred.bidding import MISERE, Bid, TrickBid, bid_value
 from five_hundred.cards import Card, Strain
 from five_hundred.dealing import hands_dealt, pack
@@ -81,7 +82,7 @@ def advise_bids(
     rules = check_rules(rules)
     cards = check_cards(hand)
     seat = check_seat(rules, seat)
-    dealer = (seat - 1) % rules.players if dealer is None else dealer
+    dealer = previous_seat(seat, rules.players) if dealer is None else dealer
     dealer = check_dealer(rules, dealer)
     samples = check_count(samples, "samples")
     seed = check_seed(seed)
