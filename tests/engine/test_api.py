@@ -37,7 +37,7 @@ from five_hundred import (
     apply,
     legal_actions,
 )
-from five_hundred._engine import api
+from five_hundred._engine import api, core
 from five_hundred._engine.api import (
     identity_index,
     identity_slots,
@@ -62,6 +62,7 @@ from five_hundred.state import (
     _after_call,
     _apply_play,
     _reason,
+    play_order,
     record_of,
 )
 from five_hundred.tricks import (
@@ -349,3 +350,40 @@ def test_to_act_is_the_declared_property_in_both_builds() -> None:
         assert state.to_act == record_of(state)[TO_ACT]
     with pytest.raises(AttributeError):
         _ = GameState().to_act  # the empty state holds no record
+
+
+@settings(max_examples=25, deadline=None)
+@given(rules(), seeds())
+def test_the_search_tools_readers_agree_with_the_state(
+    game_rules: Rules, seed: int
+) -> None:
+    for state in play_random_game(game_rules, seed):
+        record = record_of(state)
+        playing = state.phase is Phase.PLAY and state.to_act is not None
+        assert api.card_player(record) == (state.to_act if playing else -1)
+        rules_of, contract, partner = api.contract_parts(record)
+        assert rules_of == state.rules
+        assert contract == state.contract
+        assert partner == state.partner
+        assert api.action_log(record) is record[core.LOG]
+        if not playing:
+            continue
+        leader = state.leader if state.leader is not None else state.to_act
+        assert api.play_setup(record).order[leader] == play_order(state, leader)
+        led = state.led_suit
+        assert api.suit_led(record) == (-1 if led is None else led.value)
+        # the record's own cards dealt again: the same record
+        hand = record[core.HAND]
+        held = list(record[core.HANDS])  # the partner card's holder: found in these
+        if hand[core.H_PARTNER_CARD] >= 0 and hand[core.H_PARTNER] >= 0:
+            held[hand[core.H_PARTNER]] |= 1 << hand[core.H_PARTNER_CARD]
+        again = api.redeal(
+            record,
+            record[core.HANDS],
+            hand[core.H_DEALT],
+            hand[core.H_KITTY],
+            -1,
+            held,
+            api.action_log(record),
+        )
+        assert again == record

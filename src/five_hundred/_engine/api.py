@@ -22,6 +22,12 @@ opaque here) to :func:`install` when ``five_hundred.state`` is imported.
 
 A state's record is read as its attribute ``_record``, as the facade reads it, and a
 new state is made as the facade makes one (see :func:`new_state`).
+
+The search tools (the playout, the solver's setup, the resampler, the sampling
+player) read a record through this module's readers (:func:`card_player`,
+:func:`play_setup`, :func:`suit_led`, :func:`contract_parts`,
+:func:`action_log`) and build a resampled deal's record with :func:`redeal`, never
+by the record's index constants.
 """
 
 import functools
@@ -33,23 +39,42 @@ from five_hundred._engine.auction import A_TO_ACT, AuctionRecord, advance, listi
 from five_hundred._engine.codes import PLAY_CODE
 from five_hundred._engine.core import (
     BIDDING,
+    DONE,
     H_AUCTION,
+    H_CONTRACT,
+    H_PARTNER,
+    H_PARTNER_CARD,
     HAND,
+    LED,
+    LEGAL,
     LOG,
     PHASE,
     PLAY,
+    RULES,
+    SETUP,
+    SUITS_LED,
     TO_ACT,
     UNCHECKED,
+    Log,
     Record,
+    Setup,
     called,
+    redealt,
+    with_deal,
+    with_discard,
+    with_partner,
 )
 from five_hundred._engine.game import play
 from five_hundred._engine.listed import PlayTables, listed_plays
+from five_hundred._engine.step import next_mask
 
 __all__ = [
     "DATA",
     "Plays",
+    "action_log",
     "apply",
+    "card_player",
+    "contract_parts",
     "entry_point",
     "identity_index",
     "identity_slots",
@@ -57,10 +82,13 @@ __all__ = [
     "legal_actions",
     "listed_calls",
     "new_state",
+    "play_setup",
+    "redeal",
     "state_action",
     "state_call",
     "state_listing",
     "state_play",
+    "suit_led",
 ]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -320,3 +348,76 @@ def identity_index(slots: tuple[int, ...], items: tuple[Any, ...], item: object)
         if items[position] is item:
             return position
         slot = slot + 1 & mask
+
+
+# The search tools' readers of a record.  The playout, the solver's setup, the
+# resampler and the sampling player read a record through these, never by its
+# index constants: the record's layout stays the engine's own.
+
+
+def card_player(core: Record) -> int:
+    """The seat to play a card in ``core``: -1 outside the card play or once it is over."""
+    if core[PHASE] != PLAY:
+        return -1
+    seat = core[TO_ACT]
+    return -1 if seat is None else seat
+
+
+def play_setup(core: Record) -> Setup:
+    """How the cards are played under the record's contract (its card order, seats)."""
+    return core[SETUP]
+
+
+def suit_led(core: Record) -> int:
+    """The suit to follow in the trick in progress (its number; -1: none yet)."""
+    return core[LED]
+
+
+def contract_parts(core: Record) -> tuple[Any, Any, int | None]:
+    """The record's rules, contract (``None`` before one) and called partner's seat."""
+    hand = core[HAND]
+    partner: int = hand[H_PARTNER]
+    return core[RULES], hand[H_CONTRACT], None if partner < 0 else partner
+
+
+def action_log(core: Record) -> Log:
+    """The record's log of the hand's actions (see :func:`._engine.core.log_moves`)."""
+    return core[LOG]
+
+
+def redeal(
+    core: Record,
+    now: tuple[int, ...],
+    dealt: tuple[int, ...],
+    kitty: int,
+    discards: int,
+    held: Sequence[int],
+    log: Log,
+) -> Record:
+    """``core`` with other cards: the same position, for a resampled deal.
+
+    ``now`` the hands now, ``dealt`` as dealt, ``kitty``, ``discards`` the contractor's
+    discards (-1: keep the record's), ``held`` the hands after the kitty's exchange
+    (the five-player partner card's holder is found in them) and ``log`` the actions
+    (with the discard's action of these cards).  The seat to play a card gets the
+    legal mask of its cards now (:func:`._engine.step.next_mask`).
+    """
+    hand = core[HAND]
+    code: int = hand[H_PARTNER_CARD]
+    if code >= 0:
+        holder = -1
+        for seat in range(len(held)):
+            if held[seat] >> code & 1:
+                holder = seat
+                break
+        hand = with_partner(hand, code, holder)
+    if discards >= 0:
+        hand = with_discard(hand, discards)
+    hand = with_deal(hand, dealt, kitty)
+    legal: int = core[LEGAL]
+    seat = card_player(core)
+    if seat >= 0:
+        legal = next_mask(
+            core[SETUP], now[seat], core[LED], core[SUITS_LED], core[DONE]
+        )
+    return redealt(core, hand, log, now, legal)

@@ -10,8 +10,9 @@ import time
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from five_hundred._engine.api import play_setup
 from five_hundred._engine.codes import HAND_SIZE, codes_from_mask
-from five_hundred._engine.core import SETUP, Record, with_hands
+from five_hundred._engine.core import Record, with_hands
 from five_hundred._engine.playout import play_out
 from five_hundred._estimates import strain_estimate
 from five_hundred._rules_of_thumb import (
@@ -247,8 +248,8 @@ class _BidSimulator:
             return []
         rules = self.rules
         core = contract.core
-        policy = rule_policy(core[SETUP], contract.team, contract.friends)
-        discard_key = core[SETUP].key
+        policy = rule_policy(play_setup(core), contract.team, contract.friends)
+        discard_key = play_setup(core).key
         out = []
         for dealt, kitty in deals:
             hands = list(dealt)

@@ -9,13 +9,14 @@ from types import MappingProxyType
 from typing import Any, Final, NamedTuple, Self, cast
 
 from five_hundred._checks import check_count, check_number, check_seed
+from five_hundred._engine.api import play_setup, suit_led
 from five_hundred._engine.codes import (
     HAND_SIZE,
     KITTY_SIZE,
     NO_SUIT,
     codes_from_mask,
 )
-from five_hundred._engine.core import LED, SETUP, Record, with_hands
+from five_hundred._engine.core import Record, with_hands
 from five_hundred._engine.playout import JOKER_LEAD, Policy, play_out
 from five_hundred._estimates import strain_estimate
 from five_hundred._rules_of_thumb import (
@@ -436,10 +437,10 @@ class SamplingPlayer:
         budget = self.bid_budget
         simulator.deadline = None if budget is None else start + budget / 2
         deals = simulator.deals(_shown(seen), self.discard_samples)
-        order = keep_order(core[SETUP].key, simulator.own)
+        order = keep_order(play_setup(core).key, simulator.own)
         throw = order[:_DISCARD_CHOICES]
         team = side_mask(rules, seat)
-        policy = rule_policy(core[SETUP], team, simulator.friends)
+        policy = rule_policy(play_setup(core), team, simulator.friends)
         best_value, best = -math.inf, 0
         values = []
         for chosen in itertools.combinations(throw, KITTY_SIZE):
@@ -524,7 +525,7 @@ class SamplingPlayer:
         for core, bid, team, won, ours in self._samples(seen, seat, self.rollouts):
             sign = 1 if ours else -1
             count += 1
-            key = core[SETUP].key
+            key = play_setup(core).key
             policy = policy_of.get(key)
             if policy is None:
                 team_mask = sum(1 << s for s in team)
@@ -532,11 +533,13 @@ class SamplingPlayer:
                 contractor = seen.contract.contractor if seen.contract else -1
                 misere = contractor if isinstance(bid, MisereBid) else -1
                 policy = policy_of[key] = rule_policy(
-                    core[SETUP], team_mask, friends, named, misere
+                    play_setup(core), team_mask, friends, named, misere
                 )
             for choice in choices:
                 # the suit led, for a Joker that names it (led before or now)
-                named[0] = choice - JOKER_LEAD if choice >= JOKER_LEAD else core[LED]
+                named[0] = (
+                    choice - JOKER_LEAD if choice >= JOKER_LEAD else suit_led(core)
+                )
                 forced = _forced_first(choice, policy)
                 tricks, _ = play_out(core, rng.random, forced)
                 taken = sum(tricks >> 4 * s & 15 for s in team) - won

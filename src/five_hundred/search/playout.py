@@ -25,12 +25,8 @@ is the engine's (``five_hundred._engine.playout``); this module is its typed fac
 import random
 from typing import Final, NamedTuple, Protocol
 
+from five_hundred._engine.api import card_player
 from five_hundred._engine.codes import JOKER_CODE
-from five_hundred._engine.core import (
-    PHASE,
-    PLAY,
-    TO_ACT,
-)
 from five_hundred._engine.playout import JOKER_LEAD, play_out
 from five_hundred.actions import Action, PlayCard
 from five_hundred.cards import CARDS_BY_CODE, JOKER, Suit
@@ -135,10 +131,10 @@ def playout(
     if not callable(draw):
         wrong_type(rng, "a random.Random (rng=)")
     core = record_of(state)  # (a TypeError if it is not a state)
-    if core[PHASE] != PLAY:
+    if card_player(core) < 0:
         state = _before_play(state, rng)
         core = record_of(state)
-        if core[TO_ACT] is None:
+        if card_player(core) < 0:
             rules = state.rules
             result = state.hand_result or (0,) * rules.sides
             return PlayoutResult(state.tricks_won, result, state.scores, ())

@@ -60,6 +60,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple, NoReturn, cast
 
 from five_hundred._checks import check_dealer
+from five_hundred._engine.api import action_log, redeal
 from five_hundred._engine.cache import BoundedCache
 from five_hundred._engine.codes import (
     ALL_SUITS,
@@ -71,28 +72,8 @@ from five_hundred._engine.codes import (
     NT,
     codes_from_mask,
 )
-from five_hundred._engine.core import (
-    DONE,
-    H_PARTNER_CARD,
-    HAND,
-    LED,
-    LEGAL,
-    LOG,
-    PHASE,
-    PLAY,
-    SETUP,
-    SUITS_LED,
-    TO_ACT,
-    Log,
-    Record,
-    log_moves,
-    redealt,
-    with_deal,
-    with_discard,
-    with_partner,
-)
+from five_hundred._engine.core import Log, Record, log_moves
 from five_hundred._engine.guess import TOO_MUCH, Memo, count_ways, plain_deal
-from five_hundred._engine.step import next_mask
 from five_hundred._engine.tables import EFF
 from five_hundred.actions import CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import MisereBid, TrickBid
@@ -737,22 +718,15 @@ def _swapped(
     core: Record, deal: _Deal, held: Sequence[int], knowledge: _Knowledge
 ) -> GameState:
     """``core`` (a replayed guess for the same view) with the cards of ``deal``."""
-    hand = core[HAND]
-    if hand[H_PARTNER_CARD] >= 0:
-        code = hand[H_PARTNER_CARD]
-        holder = next((s for s in range(knowledge.players) if held[s] >> code & 1), -1)
-        hand = with_partner(hand, code, holder)
-    log = core[LOG]
+    log = action_log(core)
+    discards = -1
     if knowledge.discarded:
-        hand = with_discard(hand, deal.discards)
+        discards = deal.discards
         log = _with_discard(log, Discard(frozenset(_cards(deal.discards))))
-    hand = with_deal(hand, deal.dealt, deal.kitty)
-    legal = core[LEGAL]
-    if core[PHASE] == PLAY and core[TO_ACT] is not None:
-        legal = next_mask(
-            core[SETUP], deal.now[core[TO_ACT]], core[LED], core[SUITS_LED], core[DONE]
-        )
-    return state_of(redealt(core, hand, log, deal.now, legal))
+    seated = tuple(held[: knowledge.players])  # (two players: not the dead hand)
+    return state_of(
+        redeal(core, deal.now, deal.dealt, deal.kitty, discards, seated, log)
+    )
 
 
 def _with_discard(log: Log, discard: Discard) -> Log:

@@ -29,16 +29,8 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from five_hundred._engine.core import (
-    H_CONTRACT,
-    H_PARTNER,
-    HAND,
-    PHASE,
-    PLAY,
-    RULES,
-    TO_ACT,
-    Record,
-)
+from five_hundred._engine.api import card_player, contract_parts
+from five_hundred._engine.core import Record
 from five_hundred._engine.solve import (
     Context,
     choice_values,
@@ -61,7 +53,7 @@ __all__ = ["solve", "solve_plays"]
 def _playing(state: GameState) -> Record:
     """The record of a state in the play with a player to act, or a typed error."""
     core = record_of(state)
-    if core[PHASE] != PLAY or core[TO_ACT] is None:
+    if card_player(core) < 0:
         phase = state.phase.value
         msg = (
             f"the solver needs a state in the play of the cards; this one is in {phase}"
@@ -72,11 +64,7 @@ def _playing(state: GameState) -> Record:
 
 def _context(core: Record) -> Context:
     """The solver's context: the play setup and the contracting side's seats."""
-    hand = core[HAND]
-    partner = hand[H_PARTNER]
-    seats = contracting_seats(
-        core[RULES], hand[H_CONTRACT], None if partner < 0 else partner
-    )
+    seats = contracting_seats(*contract_parts(core))
     return context_of(core, sum(1 << seat for seat in seats))
 
 
