@@ -106,12 +106,16 @@ from five_hundred._engine.tables import (
 )
 
 __all__ = [
+    "NO_LIMIT",
+    "BudgetSpentError",
     "Context",
     "Position",
     "Table",
+    "choice_bounds",
     "choice_values",
     "context_of",
     "position_of",
+    "solve_bounds",
     "solve_position",
 ]
 
@@ -418,9 +422,10 @@ Context = tuple[
     list[dict[int, tuple[int, int, int]]],
     dict[tuple[int, ...], tuple[int, int, int]] | None,
     list[int],
+    list[int],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
-contractor, team, seats, parts, keys, slots)``: the contract's play setup (``key`` the
+contractor, team, seats, parts, keys, slots, budget)``: the contract's play setup (``key`` the
 numbered key: the context key, plus :data:`SLOTTED` when the cards are numbered by
 slots, see :func:`_slotted`); ``team`` the
 seats of the contracting side (the contractor alone in misère) as a mask; ``seats``
@@ -431,7 +436,8 @@ their hands, by the hands (see :func:`_hands_key`; None: not kept), and
 ``slots`` a cache of them in a list of ints, direct-mapped (:func:`_slot`), each
 slot three items: a plain suit's packed cards and the first two items of their part
 (-1: none; the list is empty when it is not kept).  The pure build keeps the keys,
-the compiled one the slots (see :data:`COMPILED`).
+the compiled one the slots (see :data:`COMPILED`).  ``budget`` holds one item: the
+nodes the search may still visit (see :func:`solve_bounds`).
 
 Plain tuples, unpacked where used: cheaper than named fields, and unboxed when
 compiled."""
@@ -461,6 +467,14 @@ Every item is a one-digit int but the deep patterns.  Typed ``tuple[int, ...]`` 
 compiled, reading one item unboxes that item alone (a fixed tuple type unboxes
 them all whenever an entry is taken from its list, and most entries scanned differ
 in the first item compared)."""
+
+
+NO_LIMIT: Final = 1 << 60
+"""A node budget no search reaches (below ``2**62``: a machine word compiled)."""
+
+
+class BudgetSpentError(Exception):
+    """The search's node budget ran out (see :func:`solve_bounds`); caught there."""
 
 
 def _slotted(core: Record) -> bool:
@@ -493,6 +507,7 @@ def context_of(core: Record, team: int) -> Context:
         [{}, {}, {}, {}],  # (one a plain suit)
         None if COMPILED else {},
         [-1] * (3 * NO_SUIT << SLOT_BITS) if COMPILED else [],
+        [NO_LIMIT],
     )
 
 
@@ -1980,6 +1995,11 @@ def _search(
         done = pos[7]
         if done == HAND_SIZE - 1:
             return _last(ctx, pos)
+        # a node: a position at a trick start searched (past the last trick's)
+        budget = ctx[11]
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise BudgetSpentError
         low, high = 0, HAND_SIZE - done
         if ctx[1]:
             high = min(high, 1)
@@ -2177,21 +2197,39 @@ def solve_position(
     ``floor`` and returns a number below it (no probe is under ``floor``), for a
     caller that asks only whether ``floor`` tricks or more are taken.
     """
+    return solve_bounds(ctx, table, pos, guess, floor)[0]
+
+
+def solve_bounds(
+    ctx: Context, table: Table, pos: Position, guess: int = -1, floor: int = 0
+) -> tuple[int, int]:
+    """:func:`solve_position`'s probes within the context's node budget: the bounds.
+
+    Each trick start searched (past the last trick's) takes one node from
+    ``ctx[11][0]``; when none is left the probe in progress stops (:class:`BudgetSpentError`)
+    and the bounds the finished probes gave are returned: ``(low, high)`` with the
+    value within them (equal: the value; without a node left or below a ``floor``,
+    apart).  The table keeps only finished searches' entries,
+    so a stopped probe leaves it true for later searches.
+    """
     low, high = 0, HAND_SIZE - pos[7]
     if ctx[1]:
         high = min(high, 1)
     if guess < 0:
         guess = _estimate(ctx, pos)
     target = min(max(guess, floor, low + 1), high)
-    while low < high and high >= floor:
-        value = _search(ctx, table, pos, target - 1, target)[0]
-        if value >= target:
-            low = value
-            target = low + 1
-        else:
-            high = value
-            target = high
-    return low
+    try:
+        while low < high and high >= floor:
+            value = _search(ctx, table, pos, target - 1, target)[0]
+            if value >= target:
+                low = value
+                target = low + 1
+            else:
+                high = value
+                target = high
+    except BudgetSpentError:
+        pass
+    return low, high
 
 
 def choice_values(ctx: Context, table: Table, pos: Position) -> dict[int, int]:
@@ -2199,21 +2237,35 @@ def choice_values(ctx: Context, table: Table, pos: Position) -> dict[int, int]:
 
     By choice as the engine numbers them (a card's code, see :mod:`._engine.playout`).
     """
+    return {choice: low for choice, (low, _) in choice_bounds(ctx, table, pos).items()}
+
+
+def choice_bounds(
+    ctx: Context, table: Table, pos: Position
+) -> dict[int, tuple[int, int]]:
+    """:func:`choice_values` within the context's node budget: each choice's bounds.
+
+    The choices are searched best first (in the search's move order), sharing the
+    budget (see :func:`solve_bounds`); once it is spent, each one left gets the bounds
+    its first probe proves without a node (at worst, none: its trick to every trick
+    left).
+    """
     same = _heads(ctx, pos)
-    searched: dict[int, int] = {}
+    searched: dict[int, tuple[int, int]] = {}
     # the searched choices best first (by the search's move order), each one's first
     # probe at the best value so far: the one to beat
     maximise = (ctx[6] >> pos[1] & 1 == 1) != ctx[1]
     best = -1
     for head in _order(ctx, pos):
         gain, over, nxt, _ = _play(ctx, pos, head)
-        value = gain
+        low = high = gain
         if not over:
-            value += solve_position(ctx, table, nxt, best - gain)
-        searched[head] = value
-        if best < 0 or (value > best if maximise else value < best):
-            best = value
-    values: dict[int, int] = {}
+            found = solve_bounds(ctx, table, nxt, best - gain)
+            low, high = gain + found[0], gain + found[1]
+        searched[head] = (low, high)
+        if low == high and (best < 0 or (low > best if maximise else low < best)):
+            best = low
+    values: dict[int, tuple[int, int]] = {}
     for choice, head in sorted(same.items()):
         if head not in values:
             values[head] = searched[head]
