@@ -111,6 +111,7 @@ __all__ = [
     "Context",
     "Position",
     "Table",
+    "best_choices",
     "choice_bounds",
     "choice_values",
     "context_of",
@@ -2201,15 +2202,21 @@ def solve_position(
 
 
 def solve_bounds(
-    ctx: Context, table: Table, pos: Position, guess: int = -1, floor: int = 0
+    ctx: Context,
+    table: Table,
+    pos: Position,
+    guess: int = -1,
+    floor: int = 0,
+    ceiling: int = HAND_SIZE,
 ) -> tuple[int, int]:
     """:func:`solve_position`'s probes within the context's node budget: the bounds.
 
     Each trick start searched (past the last trick's) takes one node from
     ``ctx[11][0]``; when none is left the probe in progress stops (:class:`BudgetSpentError`)
     and the bounds the finished probes gave are returned: ``(low, high)`` with the
-    value within them (equal: the value; without a node left or below a ``floor``,
-    apart).  The table keeps only finished searches' entries,
+    value within them (equal: the value; without a node left, below a ``floor`` or
+    above a ``ceiling``, apart: a ``ceiling`` is the floor's mirror, the search stops
+    once the value is known to be above it).  The table keeps only finished searches' entries,
     so a stopped probe leaves it true for later searches.
     """
     low, high = 0, HAND_SIZE - pos[7]
@@ -2217,9 +2224,9 @@ def solve_bounds(
         high = min(high, 1)
     if guess < 0:
         guess = _estimate(ctx, pos)
-    target = min(max(guess, floor, low + 1), high)
+    target = min(max(guess, floor, low + 1), high, ceiling + 1)
     try:
-        while low < high and high >= floor:
+        while low < high and high >= floor and low <= ceiling:
             value = _search(ctx, table, pos, target - 1, target)[0]
             if value >= target:
                 low = value
@@ -2238,6 +2245,54 @@ def choice_values(ctx: Context, table: Table, pos: Position) -> dict[int, int]:
     By choice as the engine numbers them (a card's code, see :mod:`._engine.playout`).
     """
     return {choice: low for choice, (low, _) in choice_bounds(ctx, table, pos).items()}
+
+
+def best_choices(
+    ctx: Context, table: Table, pos: Position, made: int, value: int
+) -> tuple[list[int], int, bool]:
+    """The best choices of the player to act, given the value of the one ``made``.
+
+    ``made`` is a choice (by code) whose value (its trick counted) is ``value``; the
+    others are asked only whether they do as well (a probe with a floor, or for the
+    side that minimises a ceiling, at the best so far: cheaper than their values).
+    The best choices (by code, ``made`` among them if it is one), their value, and
+    whether the context's node budget sufficed (if not, the best so far: the best
+    value is at least as good).
+    """
+    same = _heads(ctx, pos)
+    slotted = ctx[0] >= SLOTTED
+    if slotted and made < JOKER_LEAD:
+        made = SLOT_OF_CODE[made]
+    made_head = same[made]
+    maximise = (ctx[6] >> pos[1] & 1 == 1) != ctx[1]
+    top = value
+    best = [made_head]
+    for head in _order(ctx, pos):
+        if head == made_head:
+            continue
+        gain, over, nxt, _ = _play(ctx, pos, head)
+        low = high = gain
+        if not over:
+            if maximise:
+                found = solve_bounds(ctx, table, nxt, top - gain, floor=top - gain)
+            else:
+                found = solve_bounds(ctx, table, nxt, top - gain, ceiling=top - gain)
+            low, high = gain + found[0], gain + found[1]
+        if ctx[11][0] < 0:
+            break
+        if low == high and low == top:
+            best.append(head)
+        elif (maximise and low > top) or (not maximise and high < top):
+            top = low if maximise else high
+            best = [head]
+    heads = set(best)
+    found_best = sorted([choice for choice, head in same.items() if head in heads])
+    if slotted:
+        found_best = [
+            CODE_OF_SLOT[choice] if choice < JOKER_LEAD else choice
+            for choice in found_best
+        ]
+    return found_best, top, ctx[11][0] >= 0
 
 
 def choice_bounds(

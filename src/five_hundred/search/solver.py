@@ -46,6 +46,7 @@ from typing import Final, overload
 import attrs
 
 from five_hundred._checks import check_count
+from five_hundred._engine.codes import HAND_SIZE
 from five_hundred._engine.core import (
     H_CONTRACT,
     H_PARTNER,
@@ -56,8 +57,12 @@ from five_hundred._engine.core import (
     TO_ACT,
     Record,
 )
+
+# The node limit of no limit, for callers of the functions with one.
+from five_hundred._engine.solve import NO_LIMIT as NO_LIMIT
 from five_hundred._engine.solve import (
     Context,
+    best_choices,
     choice_bounds,
     choice_values,
     context_of,
@@ -166,17 +171,26 @@ def solve_core_plays(core: Record, table: Table | None = None) -> dict[int, int]
 
 
 def solve_core_bounds(
-    core: Record, table: Table | None, node_limit: int, floor: int = 0
+    core: Record,
+    table: Table | None,
+    node_limit: int,
+    floor: int = 0,
+    ceiling: int = HAND_SIZE,
 ) -> SolveBounds:
     """:func:`solve_core` within ``node_limit`` nodes (for bots: no checks).
 
-    A ``high`` below ``floor`` says only that the value is below it.
+    A ``high`` below ``floor`` says only that the value is below it, a ``low`` above
+    ``ceiling`` that it is above it.
     """
     ctx = _context(core)
     ctx[11][0] = node_limit
     with _collector_paused():
         low, high = solve_bounds(
-            ctx, {} if table is None else table, position_of(core), floor=floor
+            ctx,
+            {} if table is None else table,
+            position_of(core),
+            floor=floor,
+            ceiling=ceiling,
         )
     return SolveBounds(low, high, node_limit - max(ctx[11][0], 0))
 
@@ -193,6 +207,23 @@ def solve_core_plays_bounds(
     with _collector_paused():
         values = choice_bounds(ctx, {} if table is None else table, position_of(core))
     return values, node_limit - max(ctx[11][0], 0)
+
+
+def best_core_choices(
+    core: Record, table: Table | None, made: int, value: int, node_limit: int
+) -> tuple[list[int], int, int, bool]:
+    """The best choices given the value of the one ``made`` (for bots: no checks).
+
+    See :func:`._engine.solve.best_choices`: the best choices, their value, the
+    nodes visited and whether ``node_limit`` sufficed (if not, the best found).
+    """
+    ctx = _context(core)
+    ctx[11][0] = node_limit
+    with _collector_paused():
+        best, top, finished = best_choices(
+            ctx, {} if table is None else table, position_of(core), made, value
+        )
+    return best, top, node_limit - max(ctx[11][0], 0), finished
 
 
 def _limit(node_limit: object) -> int:
