@@ -77,6 +77,7 @@ from five_hundred._engine.solve import (
     SLOTTED,
     TEAM_SHIFTS,
     TOPS_SPECS,
+    Budget,
     Context,
     Position,
     Table,
@@ -719,7 +720,7 @@ def test_slots_and_codes_give_the_same_values(
         [{}, {}, {}, {}],
         {},
         [-1] * len(ctx[10]),
-        [NO_LIMIT],
+        Budget(NO_LIMIT),
     )
     live = _live(ctx[7], core[HANDS], core[TRICK])
     at_codes: Position = (core[HANDS], pos[1], pos[2], core[TRICK], *pos[4:10], live)
@@ -779,13 +780,13 @@ def test_cached_keys_are_those_of_a_fresh_context(
             keyed, slotted = shared.setdefault(
                 ctx[0],
                 (
-                    (*ctx[:8], [{}, {}, {}, {}], {}, [], [NO_LIMIT]),
+                    (*ctx[:8], [{}, {}, {}, {}], {}, [], Budget(NO_LIMIT)),
                     (
                         *ctx[:8],
                         [{}, {}, {}, {}],
                         None,
                         [-1] * (3 * NO_SUIT << SLOT_BITS),
-                        [NO_LIMIT],
+                        Budget(NO_LIMIT),
                     ),
                 ),
             )
@@ -803,7 +804,13 @@ def test_cached_keys_are_those_of_a_fresh_context(
                     *pos[7:],
                 )
                 for probe in (other, pos):
-                    fresh: Context = (*ctx[:8], [{}, {}, {}, {}], None, [], [NO_LIMIT])
+                    fresh: Context = (
+                        *ctx[:8],
+                        [{}, {}, {}, {}],
+                        None,
+                        [],
+                        Budget(NO_LIMIT),
+                    )
                     assert _canon(keyed, probe) == _canon(fresh, probe)
                     assert _canon(slotted, probe) == _canon(fresh, probe)
         state = apply(state, rng.choice(legal_actions(state)))

@@ -107,6 +107,7 @@ from five_hundred._engine.tables import (
 
 __all__ = [
     "NO_LIMIT",
+    "Budget",
     "BudgetSpentError",
     "Context",
     "Position",
@@ -411,6 +412,18 @@ and hashed costs more than the key's word operations); pure, by a dictionary of
 the keys by the hands, then one of the parts (a word operation costs as much as a
 dictionary's look-up)."""
 
+
+class Budget:
+    """The nodes a search may still visit (see :func:`solve_bounds`).
+
+    Compiled, a native class: its count is a machine word, where an item of a list
+    would be boxed anew at each node.
+    """
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+
 Context = tuple[
     int,
     bool,
@@ -423,7 +436,7 @@ Context = tuple[
     list[dict[int, tuple[int, int, int]]],
     dict[tuple[int, ...], tuple[int, int, int]] | None,
     list[int],
-    list[int],
+    Budget,
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
 contractor, team, seats, parts, keys, slots, budget)``: the contract's play setup (``key`` the
@@ -437,8 +450,8 @@ their hands, by the hands (see :func:`_hands_key`; None: not kept), and
 ``slots`` a cache of them in a list of ints, direct-mapped (:func:`_slot`), each
 slot three items: a plain suit's packed cards and the first two items of their part
 (-1: none; the list is empty when it is not kept).  The pure build keeps the keys,
-the compiled one the slots (see :data:`COMPILED`).  ``budget`` holds one item: the
-nodes the search may still visit (see :func:`solve_bounds`).
+the compiled one the slots (see :data:`COMPILED`).  ``budget`` the nodes the search
+may still visit (see :func:`solve_bounds`).
 
 Plain tuples, unpacked where used: cheaper than named fields, and unboxed when
 compiled."""
@@ -508,7 +521,7 @@ def context_of(core: Record, team: int) -> Context:
         [{}, {}, {}, {}],  # (one a plain suit)
         None if COMPILED else {},
         [-1] * (3 * NO_SUIT << SLOT_BITS) if COMPILED else [],
-        [NO_LIMIT],
+        Budget(NO_LIMIT),
     )
 
 
@@ -1998,8 +2011,8 @@ def _search(
             return _last(ctx, pos)
         # a node: a position at a trick start searched (past the last trick's)
         budget = ctx[11]
-        budget[0] -= 1
-        if budget[0] < 0:
+        budget.left -= 1
+        if budget.left < 0:
             raise BudgetSpentError
         low, high = 0, HAND_SIZE - done
         if ctx[1]:
@@ -2212,7 +2225,7 @@ def solve_bounds(
     """:func:`solve_position`'s probes within the context's node budget: the bounds.
 
     Each trick start searched (past the last trick's) takes one node from
-    ``ctx[11][0]``; when none is left the probe in progress stops (:class:`BudgetSpentError`)
+    ``ctx[11].left``; when none is left the probe in progress stops (:class:`BudgetSpentError`)
     and the bounds the finished probes gave are returned: ``(low, high)`` with the
     value within them (equal: the value; without a node left, below a ``floor`` or
     above a ``ceiling``, apart: a ``ceiling`` is the floor's mirror, the search stops
@@ -2278,7 +2291,7 @@ def best_choices(
             else:
                 found = solve_bounds(ctx, table, nxt, top - gain, ceiling=top - gain)
             low, high = gain + found[0], gain + found[1]
-        if ctx[11][0] < 0:
+        if ctx[11].left < 0:
             break
         if low == high and low == top:
             best.append(head)
@@ -2292,7 +2305,7 @@ def best_choices(
             CODE_OF_SLOT[choice] if choice < JOKER_LEAD else choice
             for choice in found_best
         ]
-    return found_best, top, ctx[11][0] >= 0
+    return found_best, top, ctx[11].left >= 0
 
 
 def choice_bounds(

@@ -183,7 +183,7 @@ def solve_core_bounds(
     ``ceiling`` that it is above it.
     """
     ctx = _context(core)
-    ctx[11][0] = node_limit
+    ctx[11].left = node_limit
     with _collector_paused():
         low, high = solve_bounds(
             ctx,
@@ -192,7 +192,7 @@ def solve_core_bounds(
             floor=floor,
             ceiling=ceiling,
         )
-    return SolveBounds(low, high, node_limit - max(ctx[11][0], 0))
+    return SolveBounds(low, high, node_limit - max(ctx[11].left, 0))
 
 
 def solve_core_plays_bounds(
@@ -203,10 +203,10 @@ def solve_core_plays_bounds(
     Each choice's ``(low, high)``, and the nodes visited (for bots: no checks).
     """
     ctx = _context(core)
-    ctx[11][0] = node_limit
+    ctx[11].left = node_limit
     with _collector_paused():
         values = choice_bounds(ctx, {} if table is None else table, position_of(core))
-    return values, node_limit - max(ctx[11][0], 0)
+    return values, node_limit - max(ctx[11].left, 0)
 
 
 def best_core_choices(
@@ -218,12 +218,12 @@ def best_core_choices(
     nodes visited and whether ``node_limit`` sufficed (if not, the best found).
     """
     ctx = _context(core)
-    ctx[11][0] = node_limit
+    ctx[11].left = node_limit
     with _collector_paused():
         best, top, finished = best_choices(
             ctx, {} if table is None else table, position_of(core), made, value
         )
-    return best, top, node_limit - max(ctx[11][0], 0), finished
+    return best, top, node_limit - max(ctx[11].left, 0), finished
 
 
 def _limit(node_limit: object) -> int:
