@@ -29,13 +29,13 @@ COMPILED = [
     "play",
     "core",
     "step",
+    "game",
     "playout",
     "auction",
     "solve",
     "adapter",
     "listed",
-    "public",
-    "entry",
+    "api",
     "guess",
 ]
 

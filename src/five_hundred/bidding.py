@@ -532,7 +532,7 @@ class Auction:
         """
         dealer = check_dealer(rules, dealer)
         book = _book(rules)
-        return _wrap(book, engine.start(book.options, dealer))
+        return Auction(book, engine.start(book.options, dealer))
 
     @property
     def rules(self) -> Rules:
@@ -603,24 +603,6 @@ class Auction:
     def __repr__(self) -> str:
         calls = ", ".join(f"{seat} {call}" for seat, call in self.calls)
         return f"<Auction dealer={self.dealer} calls=[{calls}] to_act={self.to_act}>"
-
-
-# The one place that builds an Auction without attrs' __init__ (which sets a frozen
-# class's fields through object.__setattr__, the largest cost of a call in a game): a
-# bare instance whose two slots are filled through their descriptors.
-_object_new: Final = object.__new__
-_set_book: Final[Callable[[Auction, _Book], None]] = Auction.__dict__["_book"].__set__
-_set_record: Final[Callable[[Auction, engine.AuctionRecord], None]] = Auction.__dict__[
-    "_a"
-].__set__
-
-
-def _wrap(book: _Book, record: engine.AuctionRecord) -> Auction:
-    """The auction of ``book``'s rules holding ``record``."""
-    auction: Auction = _object_new(Auction)
-    _set_book(auction, book)
-    _set_record(auction, record)
-    return auction
 
 
 def calls_of(book: _Book, record: engine.AuctionRecord) -> tuple[tuple[int, Call], ...]:
@@ -753,7 +735,7 @@ def advance_listed(call: object, auction: Auction) -> Auction | None:
     """
     book = auction._book
     after = listed_record(call, book, auction._a)
-    return None if after is None else _wrap(book, after)
+    return None if after is None else Auction(book, after)
 
 
 def listed_record(
@@ -787,12 +769,6 @@ a call of the auction then builds one small tuple, and the compiled engine reads
 parts by position."""
 
 
-CALL_HOOKS: Final = (_listing,)
-"""A seat's listing of the calls (``_listing(book, record, seat)``): what the compiled
-engine lists and reads an auction's calls with
-(:data:`five_hundred._engine.public.CallFront`, with the state's end of the auction)."""
-
-
 def auction_record(auction: Auction) -> AuctionParts:
     """``auction``'s rules book and engine record (see :data:`AuctionParts`)."""
     return auction._book, auction._a
@@ -823,7 +799,7 @@ def advance_rank(
 
 def auction_of(book: _Book, record: engine.AuctionRecord) -> Auction:
     """The auction holding ``record`` under ``book``'s rules."""
-    return _wrap(book, record)
+    return Auction(book, record)
 
 
 def is_listed_call(
@@ -859,4 +835,4 @@ def advance(auction: Auction, seat: int, call: Call) -> Auction:
     """The auction after a call already checked by :func:`explain_call` (no check)."""
     book = auction._book
     rank = book.rank(call)
-    return _wrap(book, engine.advance(book.options, auction._a, seat, rank))
+    return Auction(book, engine.advance(book.options, auction._a, seat, rank))

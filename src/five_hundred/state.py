@@ -24,11 +24,10 @@ the typed view (cards, bids, contracts).  The rules of each phase sit side by si
 """
 
 import enum
-import functools
 import itertools
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any, Final, NamedTuple, Protocol, TypeVar, cast, runtime_checkable
+from typing import Any, Final, NamedTuple, Protocol, cast, runtime_checkable
 
 import attrs
 
@@ -42,17 +41,19 @@ from five_hundred._checks import (
     check_size,
     wrong_type,
 )
+from five_hundred._engine import api as _api
 from five_hundred._engine import compiled as _compiled
 from five_hundred._engine import core as _core
-from five_hundred._engine import entry as _entry
+from five_hundred._engine.api import identity_slots
 from five_hundred._engine.auction import A_TO_ACT
 from five_hundred._engine.codes import (
-    BITS,
     HAND_SIZE,
     JOKER_BIT,
     JOKER_CODE,
+    JOKER_LEAD_CODE,
     KITTY_SIZE,
     NT,
+    PLAY_CODE,
     codes_from_mask,
     seat_nibbles,
 )
@@ -91,18 +92,13 @@ from five_hundred._engine.core import (
     Setup,
     Unchecked,
 )
+from five_hundred._engine.game import joker_names, play, play_refused
 from five_hundred._engine.listed import DISCARD_ROW, discard_listing
 from five_hundred._engine.memo import per_rules
-from five_hundred._engine.play import joker_lead_names_suit, joker_suits
-from five_hundred._engine.public import (
-    CallFront,
-    Front,
-    identity_slots,
-)
-from five_hundred._engine.step import play_card, start_play
+from five_hundred._engine.play import joker_lead_names_suit
+from five_hundred._engine.step import start_play
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
-    CALL_HOOKS,
     Auction,
     AuctionParts,
     Bid,
@@ -148,7 +144,7 @@ from five_hundred.errors import (
     WrongPhaseError,
 )
 from five_hundred.rules import Rules, seats_of, side_of
-from five_hundred.scoring import contracting_seats, settle_packed
+from five_hundred.scoring import Settlement, contracting_seats, settle_packed
 from five_hundred.tricks import (
     PLAY_TABLES,
     PLAYS,
@@ -595,20 +591,17 @@ def _describe(state: GameState) -> str:
     return "\n".join(lines)
 
 
-# The one place that fills a GameState: the attrs __init__ of a frozen class goes
-# through object.__setattr__, which costs about as much as the rest of a card play, so
-# the class has none (init=False).  _wrap makes an empty state by calling the class
-# (without an __init__, a third of the cost of object.__new__(GameState), measured)
-# and fills the one slot through its descriptor.
-_set_core: Final[Callable[[GameState, Record], None]] = GameState.__dict__[
-    "_record"
-].__set__
-
-
 def _wrap(core: Record) -> GameState:
-    """The state holding ``core``."""
+    """The state holding ``core``.
+
+    The class has no ``__init__`` (``init=False``: ``GameState()`` is the empty state,
+    and attrs' ``__init__`` of a frozen class, a Python frame, would cost every action
+    about a tenth of a card play more).  The record is set as that ``__init__`` sets a
+    frozen class's field, with ``object.__setattr__``; the hot paths of ``apply`` and
+    the engine's entry points (``_engine.api``) do the same, inline.
+    """
     state = GameState()
-    _set_core(state, core)
+    object.__setattr__(state, "_record", core)
     return state
 
 
@@ -665,32 +658,6 @@ def state_of(core: Record) -> GameState:
 def record_of(state: GameState) -> Record:
     """The engine record of ``state``, for the search tools (not public API)."""
     return _core_of(state)
-
-
-def after_play(core: Record) -> GameState:
-    """The state of a record the play step returned: scored if the hand is over.
-
-    For the adapters that step the record themselves (not public API).
-    """
-    return _played(core)
-
-
-def after_call(core: Record, parts: AuctionParts, log: Log) -> GameState:
-    """The state after the call that made the auction ``parts`` from ``core``'s.
-
-    ``parts`` is the auction's ``(book, record)`` after the call (see
-    :data:`~five_hundred.bidding.AuctionParts`) and ``log`` is ``core``'s log with
-    the call; for the adapters (not public API).
-    """
-    return _after_call(core, parts, log)
-
-
-def after_discard(core: Record, action: Discard) -> GameState:
-    """The state after the contractor to act makes ``action``, a legal discard.
-
-    For the adapters, which check each card as it is picked (not public API).
-    """
-    return _apply_discard(core, action, (core[LOG], action, _seat(core)))
 
 
 # -- starting games and hands ---------------------------------------------------------
@@ -961,7 +928,7 @@ def _after_call(core: Record, parts: AuctionParts, log: Log) -> GameState:
     to_act: int = record[A_TO_ACT]
     if to_act >= 0:
         new = GameState()  # _wrap, inline on the most common call
-        _set_core(new, _core.called(core, parts, to_act, log))
+        object.__setattr__(new, "_record", _core.called(core, parts, to_act, log))
         return new
     rules: Rules = core[RULES]  # read once the auction is over (not on every call)
     contract = contract_of(book, record)
@@ -1170,43 +1137,34 @@ def _apply_nomination(core: Record, action: NominateJoker, log: Log) -> GameStat
 # -- the play of the cards (the rules live in the engine: _engine.play, _engine.step) --
 
 _CODE_BY_CARD: Final = {card: code for code, card in enumerate(CARDS_BY_CODE)}
-_CODE_BY_ID: Final = {id(play): code for code, play in enumerate(PLAYS)}
-"""The code of each shared play object, by identity (no hashing in the hot path)."""
-
-
-def _joker_names(core: Record, seat: int) -> int:
-    """The suits the leader may name for the un-nominated Joker (without trumps)."""
-    void = core[VOIDS] >> 4 * seat & 15
-    last = core[DONE] == HAND_SIZE - 1
-    return joker_suits(core[SETUP].options, core[SUITS_LED], void, last)
+_CODE_BY_ID: Final = {id(play): PLAY_CODE + code for code, play in enumerate(PLAYS)}
+"""The action code of each shared play object, by identity (no hashing in the hot
+path; the Joker's leads naming a suit are found by :func:`_play_code`)."""
 
 
 def _list_plays(core: Record) -> tuple[Action, ...]:
     legal = core[LEGAL]
     if joker_lead_names_suit(legal, core[LED], core[SETUP].key):
-        return plays_from_mask(legal, _joker_names(core, _seat(core)))
+        return plays_from_mask(legal, joker_names(core))
     return PLAYS_OF_MASK[legal]
 
 
-def _play_code(core: Record, action: PlayCard) -> int:
-    """The code of a legal card play, or -1: the fast check of the generator's mask."""
-    code = _CODE_BY_ID.get(id(action))
-    if code is None:
-        code = _CODE_BY_CARD.get(action.card, -1)
-    if code < 0 or not core[LEGAL] >> code & 1:
+def _play_code(action: PlayCard) -> int:
+    """The action code of a card play (the engine's ``game.play`` checks it)."""
+    code: int | None = _CODE_BY_ID.get(id(action))
+    if code is not None:
+        return code
+    card = _CODE_BY_CARD.get(action.card, -1)
+    if card < 0:
         return -1
-    if code != JOKER_CODE or not joker_lead_names_suit(
-        core[LEGAL], core[LED], core[SETUP].key
-    ):
-        return code if action.suit is None else -1
     if action.suit is None:
-        return -1
-    names = _joker_names(core, _seat(core))
-    return code if names >> action.suit & 1 else -1
+        return PLAY_CODE + card
+    # only the Joker names a suit (when led without trumps: game.play checks it)
+    return JOKER_LEAD_CODE + action.suit if card == JOKER_CODE else -1
 
 
 def _refuse_play(core: Record, action: PlayCard) -> _Refusal:
-    if _play_code(core, action) >= 0:
+    if not play_refused(core, _play_code(action)):
         return None
     seat = _seat(core)
     setup = core[SETUP]
@@ -1225,8 +1183,9 @@ def _refuse_play(core: Record, action: PlayCard) -> _Refusal:
 
 def _apply_play(core: Record, action: PlayCard, log: Log) -> GameState:
     del log  # the play step logs the action itself
-    named = -1 if action.suit is None else int(action.suit)
-    return _played(play_card(core, _CODE_BY_CARD[action.card], named, action))
+    after = play(core, _play_code(action), action)
+    assert after is not None  # the play was found legal
+    return _played(after)
 
 
 def _played(core: Record) -> GameState:
@@ -1236,20 +1195,31 @@ def _played(core: Record) -> GameState:
 
 def _finish(core: Record) -> GameState:
     """The scored state after the last trick of the hand."""
-    rules: Rules = core[RULES]
-    game, hand = core[GAME], core[HAND]
-    contract: Contract = hand[H_CONTRACT]
-    _, changes, scores, winners = settle_packed(
-        rules,
-        contract.bid,
-        core[WON],
-        contract.contractor,
-        hand[H_PARTNER],
-        game.scores,
-    )
+    game = core[GAME]
+    _, changes, scores, winners = settlement(core, core[WON])
     phase = _GAME_OVER if winners else _HAND_OVER
     game = _new(Game, (game.seed, game.number, scores, winners, game.past))
     return _wrap(_core.scored(core, phase, game, changes))
+
+
+def settlement(core: Record, won: int) -> Settlement:
+    """The settlement of the hand of ``core`` once its seats won the tricks ``won``.
+
+    ``won`` is packed 4 bits a seat (the record's own after the last trick, or a
+    playout's); the contract, the partner and the scores so far are the record's.
+    The one place a hand's record is settled (``scoring.settle_packed``): the state's
+    end of the hand and the playout (not public API).
+    """
+    hand = core[HAND]
+    contract: Contract = hand[H_CONTRACT]
+    return settle_packed(
+        core[RULES],
+        contract.bid,
+        won,
+        contract.contractor,
+        hand[H_PARTNER],
+        core[GAME].scores,
+    )
 
 
 def _seat(core: Record) -> int:
@@ -1310,17 +1280,11 @@ _ACTION_TYPES: Final = (
     CallPartner,
 )
 
-_FRONT: Final[Front] = (identity_slots(PLAYS), PLAYS, GameState, _set_core, _finish)
-"""What the engine's card play on states builds and scores them with (compiled)."""
-_CALL_FRONT: Final[CallFront] = (*CALL_HOOKS, _after_call)
-"""What the engine's call step reads, lists and wraps auctions with (compiled)."""
-
 
 # -- the generator, the validator and apply -------------------------------------------
 
-_F = TypeVar("_F", bound=Callable[..., Any])
 
-
+@_api.entry_point
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action of the player to act, in a canonical order.
 
@@ -1337,14 +1301,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     # (compiled, the public name is the engine's entry point, which lists the card
     # play and the auction itself and calls this function for the rest)
     if core[PHASE] == _PLAY:  # the hot path: the shared plays of the legal mask
-        legal = core[LEGAL]
-        # (the Joker's bit first, by a comparison: most masks lack it, and the
-        # call of the rule's home costs more than the rest of this listing)
-        if legal >= JOKER_BIT and joker_lead_names_suit(
-            legal, core[LED], core[SETUP].key
-        ):
-            return plays_from_mask(legal, _joker_names(core, _seat(core)))
-        return PLAYS_OF_MASK[legal]
+        return _list_plays(core)
     if core[PHASE] == _BIDDING:  # the auction's own listing (no table, no frame)
         book, record = core[HAND][H_AUCTION]
         return rank_listing(book, record)[0]
@@ -1358,7 +1315,7 @@ def _reason(core: Record, action: object, seat: object = UNCHECKED) -> _Refusal:
         if (
             phase == _PLAY
             and type(action) is PlayCard
-            and _play_code(core, action) >= 0
+            and not play_refused(core, _play_code(action))
         ):
             return None
         if phase == _BIDDING and is_listed_call(action, *core[HAND][H_AUCTION]):
@@ -1639,6 +1596,7 @@ def is_legal(
     return _reason(_core_of(state), action, seat) is None
 
 
+@_api.entry_point
 def apply(
     state: GameState, action: Action, *, seat: int | Unchecked | None = UNCHECKED
 ) -> GameState:
@@ -1682,19 +1640,12 @@ def apply(
             code = _CODE_BY_ID[id(action)]
         except KeyError:
             code = -1
-        if (
-            code >= 0
-            and core[LEGAL] & BITS[code]  # (a shift of the 65-bit mask costs more)
-            and not (
-                code == JOKER_CODE
-                and joker_lead_names_suit(core[LEGAL], core[LED], core[SETUP].key)
-            )
-        ):
-            after = play_card(core, code, -1, action)
+        after = play(core, code, action)  # None: refused (a full check says why)
+        if after is not None:
             if after[TO_ACT] is None:
                 return _finish(after)
             new = GameState()  # _wrap, inline on the most common path
-            _set_core(new, after)
+            object.__setattr__(new, "_record", after)
             return new
     elif phase == _BIDDING:
         book, record = core[HAND][H_AUCTION]
@@ -1710,37 +1661,11 @@ def apply(
     return rules.application(core, action, (core[LOG], action, _seat(core)))
 
 
-def _entry_point(fast: Callable[..., Any], documented: _F) -> _F:
-    """``fast`` under the name, docstring and signature of ``documented``.
-
-    A compiled function has a signature but no docstring: the public name is a
-    ``functools.partial`` of it (called through at C speed) carrying
-    ``documented``'s name, docstring and ``__wrapped__``, and pickled by its name
-    as the function was (``copy`` returns it as it is).
-    """
-    wrapped = functools.partial(fast)
-    functools.update_wrapper(wrapped, documented)
-    name = documented.__qualname__
-    vars(wrapped)["__reduce_ex__"] = lambda _protocol: name
-    return cast(_F, wrapped)
-
-
-# The compiled entry points of the two hottest calls (see _engine.entry): installed in
-# both builds (the tests run them in both), the public names bound to them only where
-# they are compiled (pure, the documented functions cost less than a call more).
-_entry.install(
-    _FRONT,
-    _CALL_FRONT,
+# The shared plays and their listing tables, which the engine's entry points of the
+# two hottest calls read (see _engine.api): installed in both builds (the tests run
+# them in both); the public names are theirs only where they are compiled (see the
+# decorator of legal_actions and apply, _api.entry_point).
+_api.install(
+    (identity_slots(PLAYS), PLAYS),
     (PLAY_TABLES, PLAYS_CACHE_SIZE, SUIT_PLAYS_CACHE_SIZE),
-    legal_actions,
-    apply,
 )
-if _compiled:
-    legal_actions = _entry_point(_entry.legal_actions, legal_actions)
-    apply = _entry_point(_entry.apply, apply)
-    # the property read at every action of a game loop, with the compiled getter
-    setattr(  # noqa: B010 (a property of the class: mypy keeps the declared one)
-        GameState,
-        "to_act",
-        property(_entry.seat_to_act, doc=GameState.__dict__["to_act"].__doc__),
-    )

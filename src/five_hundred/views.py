@@ -32,9 +32,8 @@ trick (from the opening lead with ``Rules.open_misere_exposed_before_lead``).
 
 import functools
 import json
-from collections.abc import Callable
 from importlib import resources
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 import attrs
 
@@ -799,7 +798,7 @@ def _trick(data: TrickData) -> Trick:
 
 def _typed(data: TrickData) -> Trick:
     leader, plays, led, winner = data
-    return _new_trick(
+    return Trick(
         leader,
         tuple([_PLAYS[seat][code] for seat, code in plays]),
         None if led < 0 else _SUITS[led],
@@ -913,7 +912,7 @@ def view(state: GameState, seat: int | None) -> SeatView:
     if seat is not None and (type(seat) is not int or not 0 <= seat < rules.players):
         msg = f"invalid seat {quote(seat)}: seats are 0 to {rules.players - 1}"
         raise InvalidStateError(msg)
-    return _new_view(*_every_field(state, seat))
+    return SeatView(*_every_field(state, seat))
 
 
 def _every_field(state: GameState, seat: int | None) -> tuple[Any, ...]:
@@ -1027,29 +1026,3 @@ def _outcome(
         result,
         scores,
     )
-
-
-# A view is built after every action (a server sends one to each seat, a bot reads
-# one per decision).  The attrs __init__ of a frozen class sets each of its 27 fields
-# through object.__setattr__, which would cost more than working the fields out.
-# _new_view sets the slots through their descriptors instead, in a function written
-# out once below (as attrs writes its own __init__), in the order of
-# attrs.fields(SeatView); the typed tricks are made the same way.  It is the views' one
-# such place.
-_T = TypeVar("_T")
-
-
-def _make_filler(cls: type[_T]) -> Callable[..., _T]:
-    names = tuple(f.name for f in attrs.fields(cls))  # type: ignore[arg-type]
-    setters = {f"_set_{name}": cls.__dict__[name].__set__ for name in names}
-    lines = [f"def _new({', '.join(names)}):", "    made = _object_new(cls)"]
-    lines += [f"    _set_{name}(made, {name})" for name in names]
-    lines.append("    return made")
-    namespace: dict[str, Any] = {**setters, "_object_new": object.__new__, "cls": cls}
-    exec("\n".join(lines), namespace)
-    filler: Callable[..., _T] = namespace["_new"]
-    return filler
-
-
-_new_view: Final = _make_filler(SeatView)
-_new_trick: Final = _make_filler(Trick)

@@ -15,11 +15,12 @@ from hypothesis import strategies as st
 from tests.strategies import rules, seeds
 
 from five_hundred import PlayCard, Rules, apply, legal_actions, new_game
-from five_hundred._engine import adapter
-from five_hundred._engine.codes import JOKER_CODE
+from five_hundred._engine import adapter, game
+from five_hundred._engine.codes import JOKER_CODE, NUM_ACTIONS
 from five_hundred._engine.core import HANDS, TO_ACT, WON
 from five_hundred.cards import card_code
 from five_hundred.state import Phase, record_of
+from five_hundred.tricks import JOKER_LEADS as JOKER_LEAD_PLAYS
 from five_hundred.tricks import PLAYS
 
 BASE = 190
@@ -29,6 +30,10 @@ JOKER_LEADS = 255
 def naive_ids(mask: int, base: int) -> tuple[int, ...]:
     """The ids of a mask's cards, bit by bit."""
     return tuple(base + code for code in range(JOKER_CODE + 1) if mask >> code & 1)
+
+
+LOGGED = (*PLAYS, *JOKER_LEAD_PLAYS)
+"""The play of each code from ``BASE`` on."""
 
 
 def play_id_of(action: PlayCard) -> int:
@@ -66,7 +71,7 @@ def test_mask_ids_keep_bounded_tables() -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(rules(), seeds(), st.randoms(use_true_random=False))
-def test_play_ids_and_play_id_agree_with_the_facade(
+def test_play_ids_and_the_play_by_code_agree_with_the_facade(
     game_rules: Rules, seed: int, rng: random.Random
 ) -> None:
     state = new_game(game_rules, seed=seed)
@@ -74,17 +79,18 @@ def test_play_ids_and_play_id_agree_with_the_facade(
     while state.to_act is not None:
         actions = legal_actions(state)
         core = record_of(state)
-        found = adapter.play_ids(core, table, JOKER_LEADS)
+        found = adapter.play_ids(core, table)
         ids = sorted(play_id_of(a) for a in actions if isinstance(a, PlayCard))
-        plain = [i for i in ids if i < JOKER_LEADS]
         if state.phase is not Phase.PLAY:
             assert found is None
         else:
             assert found == tuple(ids)
-        for code in (*range(-2, JOKER_CODE + 2), rng.randrange(-300, 300)):
-            after = adapter.play_id(core, code, PLAYS)
-            listing = adapter.play_listing(core, code, PLAYS, table, JOKER_LEADS)
-            if BASE + code not in plain:
+        for code in (*range(BASE - 3, NUM_ACTIONS + 2), rng.randrange(-300, 600)):
+            logged = LOGGED[code - BASE] if BASE <= code < NUM_ACTIONS else None
+            after = game.play(core, code, logged)
+            listing = adapter.play_listing(core, code, LOGGED, table)
+            assert game.play_refused(core, code) is (after is None)
+            if code not in ids:
                 assert after is None
                 assert listing is None
             else:
@@ -92,10 +98,10 @@ def test_play_ids_and_play_id_agree_with_the_facade(
                 assert listing is not None
                 assert listing[0] == after
                 assert listing[1] == after[TO_ACT]
-                next_ids = adapter.play_ids(after, table, JOKER_LEADS)
+                next_ids = adapter.play_ids(after, table)
                 assert listing[2] == (() if after[TO_ACT] is None else next_ids)
                 assert after is not None
-                played = record_of(apply(state, PlayCard(PLAYS[code].card)))
+                played = record_of(apply(state, LOGGED[code - BASE]))
                 if after[TO_ACT] is not None:  # the scored end is the facade's
                     assert after == played
                 else:

@@ -3,7 +3,7 @@
 Nothing in this package builds an attrs value or reads one's fields: its functions take
 and return ints, tuples of ints and the state's inner records (:mod:`._engine.core`), so
 that it can be compiled with mypyc.  The facade's values pass through it as opaque
-objects, and the public API's entry points (:mod:`._engine.entry`) read a state's
+objects, and the public API's entry points (:mod:`._engine.api`) read a state's
 record from its one slot, ``_record``.  The public modules (``cards``, ``tricks``, ``bidding``,
 ``state``, ...) are the typed facade above it; only they and the search tools import it.
 

@@ -3,10 +3,10 @@
 The OpenSpiel game and the PettingZoo environment (:mod:`five_hundred.integrations`)
 number the play of each card ``base + code``.  Their step is the hottest path of those
 frameworks' loops, so its two halves live here, where they are compiled with the rest
-of the engine: :func:`play_id` checks an id and plays its card with the engine's play
-step (:func:`._engine.step.play_card`), and :func:`play_ids` gives the legal ids of the
-next player from the legal mask the step computed, by table lookups (:func:`mask_ids`);
-:func:`play_listing` makes both in one call (a framework lists after every step).
+of the engine: :func:`play_listing` plays the card of an id (its action code) with the
+game's card play (:func:`._engine.game.play`) and gives the legal ids of the next
+player (:func:`play_ids`) from the legal mask the step computed, by table lookups
+(:func:`mask_ids`), in one call (a framework lists after every step).
 Neither builds a facade value; anything else (the auction, the discard, the Joker's
 lead naming a suit) is left to the caller, which is told so by ``None``.
 """
@@ -15,22 +15,19 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from five_hundred._engine.auction import A_TO_ACT, AuctionRecord, advance, listing_index
-from five_hundred._engine.codes import ALL_SUITS, HAND_SIZE, JOKER_BIT, JOKER_CODE
+from five_hundred._engine.codes import JOKER_BIT, JOKER_LEAD_CODE, PLAY_CODE
 from five_hundred._engine.core import (
-    DONE,
     LED,
     LEGAL,
     PHASE,
     PLAY,
     SETUP,
-    SUITS_LED,
     TO_ACT,
-    VOIDS,
     Record,
     Setup,
 )
-from five_hundred._engine.play import joker_lead_names_suit, joker_suits
-from five_hundred._engine.step import play_card
+from five_hundred._engine.game import joker_names, play
+from five_hundred._engine.play import joker_lead_names_suit
 
 __all__ = [
     "IdTable",
@@ -38,7 +35,6 @@ __all__ = [
     "id_table",
     "mask_ids",
     "part_ids",
-    "play_id",
     "play_ids",
     "play_listing",
 ]
@@ -115,12 +111,13 @@ def part_ids(table: IdTable, mask: int) -> tuple[int, ...]:
     return ids
 
 
-def play_ids(core: Record, table: IdTable, joker_leads: int) -> tuple[int, ...] | None:
+def play_ids(core: Record, table: IdTable) -> tuple[int, ...] | None:
     """The ids of the cards the player to act may play, ascending (or ``None``).
 
     ``None`` outside the card play.  The un-nominated Joker led in No Trumps names a
-    suit (:ref:`rules-joker-lead-suit`): its ids are ``joker_leads + suit``, for the
-    suits the leader may name, after the ids of the other cards.
+    suit (:ref:`rules-joker-lead-suit`): its ids are
+    :data:`._engine.codes.JOKER_LEAD_CODE` ``+ suit``, for the suits the leader may
+    name (:func:`._engine.game.joker_names`), after the ids of the other cards.
     """
     # The record read as a tuple of objects: compiled, a field read through a
     # ``Record`` is unboxed to its declared type (an int).  The mask stays an
@@ -140,37 +137,9 @@ def play_ids(core: Record, table: IdTable, joker_leads: int) -> tuple[int, ...] 
     if not joker_lead_names_suit(mask, led, setup.key):
         return part_ids(table, mask)  # a lead: the whole hand, hardly met again
     legal: int = mask
-    seat: int = fields[TO_ACT]  # the card play always has a player to act
-    voids: int = fields[VOIDS]
-    done: int = fields[DONE]
-    names = joker_suits(
-        setup.options,
-        fields[SUITS_LED],
-        voids >> 4 * seat & ALL_SUITS,
-        done == HAND_SIZE - 1,
-    )
-    leads = tuple([joker_leads + suit for suit in range(4) if names >> suit & 1])
+    names = joker_names(core)
+    leads = tuple([JOKER_LEAD_CODE + suit for suit in range(4) if names >> suit & 1])
     return part_ids(table, legal ^ JOKER_BIT) + leads
-
-
-def play_id(core: Record, code: int, plays: tuple[Any, ...]) -> Record | None:
-    """``core`` after the player to act plays the card of ``code``, if that is legal.
-
-    ``plays`` holds the action to log for each code.  ``None`` when ``code`` is not
-    a legal plain card play now: outside the card play, a card the player may not
-    play, or the un-nominated Joker led in No Trumps (which must name a suit).
-    """
-    if (
-        core[PHASE] != PLAY
-        or not 0 <= code <= JOKER_CODE
-        or not core[LEGAL] >> code & 1
-    ):
-        return None
-    if code == JOKER_CODE and joker_lead_names_suit(
-        core[LEGAL], core[LED], core[SETUP].key
-    ):
-        return None
-    return play_card(core, code, -1, plays[code])
 
 
 def call_listing(
@@ -202,23 +171,29 @@ def call_listing(
 
 
 def play_listing(
-    core: Record, code: int, plays: tuple[Any, ...], table: IdTable, joker_leads: int
+    core: Record, action: int, plays: tuple[Any, ...], table: IdTable
 ) -> tuple[Record, int | None, tuple[int, ...]] | None:
-    """:func:`play_id`, the seat to act after it and the ids it may play.
+    """The card play of code ``action`` (:func:`._engine.game.play`), and what follows.
 
-    One call for the framework's step and the listing that follows it
-    (:func:`play_ids`), which would otherwise cost a call (and a Python frame) of its
-    own; the seat comes with them, read here by index rather than by name in Python.
-    ``None`` as for :func:`play_id`; once the hand is over the seat is ``None`` and
-    the ids are empty.
+    ``plays`` holds the action the log keeps for each code, by ``action -``
+    :data:`._engine.codes.PLAY_CODE` (the plays of the 65 cards, then the Joker led
+    naming each suit).  The record after the play, the seat to act after it and the
+    ids it may play (:func:`play_ids`): one call for the framework's step and the
+    listing that follows it, which would otherwise cost a call (and a Python frame) of
+    its own; the seat comes with them, read here by index rather than by name in
+    Python.  ``None`` when the play is refused (:func:`._engine.game.play_refused`);
+    once the hand is over the seat is ``None`` and the ids are empty.
     """
-    after = play_id(core, code, plays)
+    offset: int = action - PLAY_CODE
+    if not 0 <= offset < len(plays):
+        return None
+    after = play(core, action, plays[offset])
     if after is None:
         return None
     fields: tuple[Any, ...] = after  # (by index: see play_ids)
     seat: int | None = fields[TO_ACT]
     if seat is None:
         return after, None, ()
-    ids = play_ids(after, table, joker_leads)
+    ids = play_ids(after, table)
     assert ids is not None  # a card played leaves the record in the card play
     return after, seat, ids

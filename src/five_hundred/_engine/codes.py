@@ -1,9 +1,16 @@
-"""Card codes and bit masks: the engine's representation of cards.
+"""Card codes, bit masks and action codes: the engine's representation of the game.
 
 A card's code is ``16 * suit + rank - 2`` (suits in bidding order, spades 0 to hearts
 3; ranks 2 to 17, ace high) and the Joker's is 64, so a set of cards is an ``int`` whose
 bit ``code`` is set for each card held.  The typed :class:`~five_hundred.cards.Card`
 values map to these codes in :mod:`five_hundred.cards`.
+
+An action's code is its place in one fixed space of :data:`NUM_ACTIONS` (259) codes,
+whatever the rules: a bid, ``PASS``, a discard pick, a nomination, a partner call, a card
+play or the Joker led naming a suit, each kind from its base below (:data:`PICK_CODE`,
+:data:`PLAY_CODE`, ...) plus a card code or a suit.  The framework adapters' action ids are
+these codes; their table is in the documentation of
+:mod:`five_hundred.integrations.encoding`.
 """
 
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -11,13 +18,25 @@ from typing import Final
 
 __all__ = [
     "ALL_SUITS",
+    "ALONE_CODE",
+    "BIDS",
     "BITS",
+    "CALL_CODE",
+    "CARD_CODES",
     "HAND_SIZE",
     "JOKER_BIT",
     "JOKER_CODE",
+    "JOKER_LEAD_CODE",
     "KITTY_SIZE",
+    "MISERE_CODE",
+    "NOMINATE_CODE",
     "NO_SUIT",
     "NT",
+    "NUM_ACTIONS",
+    "NUM_CALLS",
+    "PASS_CODE",
+    "PICK_CODE",
+    "PLAY_CODE",
     "codes_from_mask",
     "popcount",
     "seat_nibbles",
@@ -40,6 +59,25 @@ HAND_SIZE: Final = 10
 """Cards dealt to each hand, and tricks in a hand."""
 KITTY_SIZE: Final = 3
 """Cards in the kitty, and cards the contractor discards."""
+
+# The action codes (see the table above).
+CARD_CODES: Final = JOKER_CODE + 1
+"""Card codes (65: four suits of 16 codes and the Joker)."""
+MISERE_CODE: Final = 50
+"""The code of ``MIS``; ``OMIS`` and ``BMIS`` follow it."""
+BIDS: Final = MISERE_CODE + 3
+"""Bid codes: 50 trick bids and three misères."""
+PASS_CODE: Final = BIDS
+NUM_CALLS: Final = PASS_CODE + 1
+"""Call codes: the bids and ``PASS``."""
+PICK_CODE: Final = NUM_CALLS
+NOMINATE_CODE: Final = PICK_CODE + CARD_CODES
+CALL_CODE: Final = NOMINATE_CODE + 5
+ALONE_CODE: Final = CALL_CODE + CARD_CODES
+PLAY_CODE: Final = ALONE_CODE + 1
+JOKER_LEAD_CODE: Final = PLAY_CODE + CARD_CODES
+NUM_ACTIONS: Final = JOKER_LEAD_CODE + 4
+"""The size of the action space (259)."""
 
 
 _COMPILED: Final = (__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))

@@ -5,7 +5,8 @@ numbers per observation.  This module gives both, built only from the public API
 actions of :func:`~five_hundred.state.legal_actions` and the fields of a
 :class:`~five_hundred.views.SeatView` (never from the hidden cards of the state).
 
-**Action ids** (259 of them, whatever the rules; a card's code is
+**Action ids** (259 of them, whatever the rules: the engine's action codes,
+``five_hundred._engine.codes``; a card's code is
 ``16 * suit + rank - 2`` with S, C, D, H = 0 to 3 and the Joker 64, see
 :attr:`~five_hundred.cards.Card.code`):
 
@@ -45,6 +46,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from five_hundred._engine import codes as _codes
 from five_hundred._engine import core as _core
 from five_hundred._engine.adapter import (
     call_listing,
@@ -55,7 +57,19 @@ from five_hundred._engine.adapter import (
 )
 from five_hundred._engine.auction import A_TO_ACT, AuctionRecord
 from five_hundred._engine.cache import BoundedCache
-from five_hundred._engine.codes import KITTY_SIZE
+from five_hundred._engine.codes import (
+    ALONE_CODE,
+    BIDS,
+    CALL_CODE,
+    CARD_CODES,
+    JOKER_LEAD_CODE,
+    KITTY_SIZE,
+    MISERE_CODE,
+    NOMINATE_CODE,
+    PASS_CODE,
+    PICK_CODE,
+    PLAY_CODE,
+)
 from five_hundred._engine.core import (
     H_AUCTION,
     HAND,
@@ -84,9 +98,6 @@ from five_hundred.rules import Rules
 from five_hundred.state import (
     GameState,
     Phase,
-    after_call,
-    after_discard,
-    after_play,
     apply,
     checked_state,
     explain_illegal,
@@ -95,7 +106,7 @@ from five_hundred.state import (
     shared_discard,
     state_of,
 )
-from five_hundred.tricks import PLAYS
+from five_hundred.tricks import JOKER_LEADS, PLAYS
 from five_hundred.views import SeatView, view
 
 __all__ = [
@@ -108,21 +119,13 @@ __all__ = [
     "describe",
 ]
 
-CARDS: Final = len(CARDS_BY_CODE)
+CARDS: Final = CARD_CODES
 """Card codes (65: four suits of 16 codes and the Joker)."""
-BIDS: Final = 53
-"""Bid ids: 50 trick bids and three misères."""
-NUM_CALLS: Final = BIDS + 1
+NUM_CALLS: Final = _codes.NUM_CALLS
 """Call ids: the bids and ``PASS``."""
-PASS_ID: Final = 53
-PICK: Final = 54
-NOMINATE: Final = PICK + CARDS
-CALL: Final = NOMINATE + 5
-ALONE: Final = CALL + CARDS
-PLAY: Final = ALONE + 1
-JOKER_LEAD: Final = PLAY + CARDS
-NUM_ACTIONS: Final = JOKER_LEAD + 4
+NUM_ACTIONS: Final = _codes.NUM_ACTIONS
 """The size of the action space (259)."""
+PASS_ID: Final = PASS_CODE
 _MISERES: Final = (MISERE, OPEN_MISERE, BLIND_MISERE)
 _JOKER: Final = CARDS - 1
 
@@ -131,17 +134,19 @@ def _action_id(action: Action) -> int:
     """The id of one action (not a discard: that is three picks)."""
     if isinstance(action, PlayCard):
         code = card_code(action.card)
-        return PLAY + code if action.suit is None else JOKER_LEAD + action.suit
+        return (
+            PLAY_CODE + code if action.suit is None else JOKER_LEAD_CODE + action.suit
+        )
     if isinstance(action, TrickBid):
         return 10 * (action.tricks - 6) + 2 * action.strain + action.sans_kitty
     if isinstance(action, Pass):
         return PASS_ID
     if isinstance(action, MisereBid):
-        return 50 + _MISERES.index(action)
+        return MISERE_CODE + _MISERES.index(action)
     if isinstance(action, NominateJoker):
-        return NOMINATE + (4 if action.suit is None else action.suit)
+        return NOMINATE_CODE + (4 if action.suit is None else action.suit)
     if isinstance(action, CallPartner):
-        return ALONE if action.card is None else CALL + card_code(action.card)
+        return ALONE_CODE if action.card is None else CALL_CODE + card_code(action.card)
     return wrong_type(action, "an action (parse_action)")
 
 
@@ -164,35 +169,35 @@ def _id_of(action: Action) -> int:
 def action_ids(action: Action) -> tuple[int, ...]:
     """The ids that make ``action``: one, or three picks for a discard (lowest first)."""
     if isinstance(action, Discard):
-        return tuple(sorted(PICK + card_code(card) for card in action.cards))
+        return tuple(sorted(PICK_CODE + card_code(card) for card in action.cards))
     return (_action_id(action),)
 
 
 def _call_of(action_id: int) -> TrickBid | MisereBid | Pass:
     if action_id == PASS_ID:
         return PASS
-    if action_id >= 50:
-        return _MISERES[action_id - 50]
+    if action_id >= MISERE_CODE:
+        return _MISERES[action_id - MISERE_CODE]
     tricks, rest = divmod(action_id, 10)
     return TrickBid(tricks + 6, Strain(rest // 2), sans_kitty=bool(rest % 2))
 
 
 def _action_of(action_id: int) -> Action | Card:
     """The action of an id (the card, for a discard pick)."""
-    if action_id < PICK:
+    if action_id < PICK_CODE:
         return _call_of(action_id)
-    if action_id < NOMINATE:
-        return CARDS_BY_CODE[action_id - PICK]
-    if action_id < CALL:
-        index = action_id - NOMINATE
+    if action_id < NOMINATE_CODE:
+        return CARDS_BY_CODE[action_id - PICK_CODE]
+    if action_id < CALL_CODE:
+        index = action_id - NOMINATE_CODE
         return NominateJoker(None if index == 4 else Suit(index))
-    if action_id < PLAY:
+    if action_id < PLAY_CODE:
         return CallPartner(
-            None if action_id == ALONE else CARDS_BY_CODE[action_id - CALL]
+            None if action_id == ALONE_CODE else CARDS_BY_CODE[action_id - CALL_CODE]
         )
-    if action_id < JOKER_LEAD:
-        return PlayCard(CARDS_BY_CODE[action_id - PLAY])
-    return PlayCard(CARDS_BY_CODE[_JOKER], Suit(action_id - JOKER_LEAD))
+    if action_id < JOKER_LEAD_CODE:
+        return PlayCard(CARDS_BY_CODE[action_id - PLAY_CODE])
+    return PlayCard(CARDS_BY_CODE[_JOKER], Suit(action_id - JOKER_LEAD_CODE))
 
 
 def _check_id(action_id: object) -> int:
@@ -301,7 +306,7 @@ class Table:
         ids = self._ids
         if ids is None:
             # The card play by the engine, from the legal mask; the other phases here.
-            ids = play_ids(self._core, _PLAY_TABLE, JOKER_LEAD)
+            ids = play_ids(self._core, _PLAY_TABLE)
             if ids is None:
                 ids = self._find_legal()
             self._ids = ids
@@ -364,23 +369,25 @@ class Table:
         """
         if type(action_id) is not int:
             action_id = _check_id(action_id)
-        played = play_listing(
-            self._core, action_id - PLAY, PLAYS, _PLAY_TABLE, JOKER_LEAD
-        )
+        played = play_listing(self._core, action_id, _PLAY_ACTIONS, _PLAY_TABLE)
         if played is not None:  # a card played (the engine checked the id)
             # with the next player's ids: the frameworks list them after every step
-            after, seat, self._ids = played
+            after, seat, ids = played
             if seat is None:
-                self._hand_over(after)
+                self._hand_over(action_id)
                 return None
-            self._core = after
+            self._core, self._ids = after, ids
             self._state = None
             return seat
         return self._other_step(action_id)
 
-    def _hand_over(self, after: Record) -> None:
-        """Take ``after``, the record after the hand's last card, scored."""
-        self._moved(after_play(after))
+    def _hand_over(self, action_id: int) -> None:
+        """Play the hand's last card, the play of ``action_id``: the state, scored.
+
+        The state's own step (:func:`~five_hundred.state.apply`), once a hand: the
+        scoring is the state's.
+        """
+        self._moved(apply(self.state, _PLAY_ACTIONS[action_id - PLAY_CODE]))
 
     def _other_step(self, action_id: int) -> int | None:
         """:meth:`step` for an id that is not a plain card play (a whole number)."""
@@ -401,11 +408,13 @@ class Table:
                 seat = record[A_TO_ACT]
                 # The step and the next seat's ids kept for its listing, in one
                 # engine call (``None``: listed here).
-                record, ids = call_listing(book, record, rank, _CALL_IDS.get)
-                log = (log, call, seat)
-                after = record[A_TO_ACT]  # (a record's field: read once)
+                stepped, ids = call_listing(book, record, rank, _CALL_IDS.get)
+                after = stepped[A_TO_ACT]  # (a record's field: read once)
                 if after < 0:  # over: the contract, or a throw-in
-                    return self._moved(after_call(core, (book, record), log))
+                    # the state's own step, once a hand: the contract is the state's
+                    return self._moved(apply(self.state, call))
+                record = stepped
+                log = (log, call, seat)
                 self._bids = book, record, log
                 self._state = None
                 # The next seat's calls, listed now: the frameworks list them after
@@ -419,7 +428,7 @@ class Table:
             seat = core[TO_ACT]
             assert seat is not None  # the discard always has a player to act
             if code >= 0 and (core[HANDS][seat] & ~self._picked()) >> code & 1:
-                picks = (*self.picks, action_id - PICK)
+                picks = (*self.picks, action_id - PICK_CODE)
                 if len(picks) < KITTY_SIZE:
                     self.picks = picks
                     self._ids = None
@@ -427,9 +436,8 @@ class Table:
                 # Three held cards, each checked as it was picked: the listing's
                 # shared Discard of those codes (ascending), built once.
                 self.picks = ()
-                return self._moved(
-                    after_discard(core, shared_discard(tuple(sorted(picks))))
-                )
+                discard = shared_discard(tuple(sorted(picks)))
+                return self._moved(apply(self.state, discard))
         legal = self.legal()
         if action_id not in legal or phase in _FAST_PHASES:
             raise IllegalActionError(self._refusal(_check_id(action_id)))
@@ -470,15 +478,20 @@ _CODE_OF_ID: Final = tuple(
     next((c for card, c in _CODE_BY_CARD.items() if card_code(card) == offset), -1)
     for offset in range(CARDS)
 )
-"""The engine's card code of each id offset (``id - PLAY`` or ``id - PICK``)."""
-_PICK_CODES: Final = {PICK + offset: code for offset, code in enumerate(_CODE_OF_ID)}
+"""The engine's card code of each id offset (``id - PLAY_CODE`` or ``id - PICK_CODE``)."""
+_PICK_CODES: Final = {
+    PICK_CODE + offset: code for offset, code in enumerate(_CODE_OF_ID)
+}
 """The engine's code of the card of each pick id."""
 if tuple(range(CARDS)) != _CODE_OF_ID:  # the engine's play by id relies on it
     msg = "an action id's card code must be the engine's code of the card"
     raise ImportError(msg)
-_PLAY_TABLE: Final = id_table(PLAY)
+_PLAY_TABLE: Final = id_table(PLAY_CODE)
 """The ``PLAY card`` ids of the legal masks met (see :func:`._engine.adapter.mask_ids`)."""
-_PICK_TABLE: Final = id_table(PICK)
+_PLAY_ACTIONS: Final = (*PLAYS, *JOKER_LEADS)
+"""The shared play of each id from ``PLAY``: the 65 cards, then the Joker led naming
+each suit (what the log keeps, as :func:`~five_hundred.state.legal_actions` lists)."""
+_PICK_TABLE: Final = id_table(PICK_CODE)
 """The pick ids of the sets of cards met."""
 
 

@@ -46,17 +46,16 @@ import numpy as np
 import pyspiel
 
 from five_hundred._engine.adapter import play_listing
+from five_hundred._engine.codes import PICK_CODE
 from five_hundred.bidding import bid_ladder, bid_value
 from five_hundred.cards import CARDS_BY_CODE, card_code
 from five_hundred.dealing import deal, deal_order, pack
 from five_hundred.errors import FiveHundredError, quote
 from five_hundred.integrations.encoding import (
+    _PLAY_ACTIONS,
     _PLAY_TABLE,
     CARDS,
-    JOKER_LEAD,
     NUM_ACTIONS,
-    PICK,
-    PLAY,
     Encoder,
     Table,
     action_ids,
@@ -65,7 +64,6 @@ from five_hundred.integrations.encoding import (
 from five_hundred.rules import AVONDALE, PERFECT, JokerLeadSuit, Rules, side_of
 from five_hundred.search.resample import resample
 from five_hundred.state import GameState, Phase, new_hand, next_hand
-from five_hundred.tricks import PLAYS
 
 __all__ = ["GAME_TYPE", "FiveHundredGame", "FiveHundredState", "rules_from_params"]
 
@@ -402,11 +400,10 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         """The legal actions (of ``player``): OpenSpiel's ``legal_actions``."""
         now = self._now
         current = now.player
-        if current >= 0 and (player is None or player == current):
-            # (A player acts only once the cards are dealt: the table is there.  The
-            # ids are Table.legal's cache, read without its frame.)
-            ids = now.table._ids  # type: ignore[union-attr]
-            return list(now.table.legal() if ids is None else ids)  # type: ignore[union-attr]
+        table = now.table  # there once the cards are dealt, when a player acts
+        if current >= 0 and table is not None and (player is None or player == current):
+            ids = table._ids  # (Table.legal's cache, read without its frame)
+            return list(table.legal() if ids is None else ids)
         if player is None:
             return list(super().legal_actions())
         return list(super().legal_actions(player))
@@ -433,20 +430,19 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
             # Table.step, inline (a card play within the hand is the most frequent
             # step, and a frame costs more than the step's own Python): the engine's
             # (record, seat to act, its ids) unpacked straight into the table.
-            played = play_listing(
-                table._core, action - PLAY, PLAYS, _PLAY_TABLE, JOKER_LEAD
-            )
+            played = play_listing(table._core, action, _PLAY_ACTIONS, _PLAY_TABLE)
             if played is not None:
-                table._core, seat, table._ids = played
-                table._state = None
+                after, seat, ids = played
                 if seat is not None:
+                    table._core, table._ids = after, ids
+                    table._state = None
                     now.player = seat
                     return
             try:
                 if played is None:
                     seat = table._other_step(action)
-                else:
-                    table._hand_over(table._core)
+                else:  # the hand's last card: the state scores it
+                    table._hand_over(action)
                     seat = None
             except FiveHundredError as error:
                 raise pyspiel.SpielError(str(error)) from None
@@ -529,7 +525,7 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
         ids = [*self.history()[: self.hand_start], *_pack_ids(rules, guess)]
         for action in guess.actions:
             ids.extend(action_ids(action))
-        ids.extend(PICK + code for code in table.picks)
+        ids.extend(PICK_CODE + code for code in table.picks)
         state: FiveHundredState = self.get_game().new_initial_state()
         for action_id in ids:
             state.apply_action(action_id)

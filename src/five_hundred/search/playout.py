@@ -27,21 +27,22 @@ from typing import Final, NamedTuple, Protocol
 
 from five_hundred._engine.codes import JOKER_CODE
 from five_hundred._engine.core import (
-    GAME,
-    H_CONTRACT,
-    H_PARTNER,
-    HAND,
     PHASE,
     PLAY,
-    RULES,
     TO_ACT,
 )
 from five_hundred._engine.playout import JOKER_LEAD, play_out
 from five_hundred.actions import Action, PlayCard
 from five_hundred.cards import CARDS_BY_CODE, JOKER, Suit, card_code
 from five_hundred.errors import wrong_type
-from five_hundred.scoring import settle_packed
-from five_hundred.state import GameState, Phase, apply, legal_actions, record_of
+from five_hundred.state import (
+    GameState,
+    Phase,
+    apply,
+    legal_actions,
+    record_of,
+    settlement,
+)
 
 __all__ = [
     "JOKER_LEAD",
@@ -161,15 +162,6 @@ def playout(
             result = state.hand_result or (0,) * rules.sides
             return PlayoutResult(state.tricks_won, result, state.scores, ())
     won, chosen = play_out(core, draw, policy)
-    hand = core[HAND]
-    contract = hand[H_CONTRACT]  # cards are played only under a contract
-    settled = settle_packed(
-        core[RULES],
-        contract.bid,
-        won,
-        contract.contractor,
-        hand[H_PARTNER],
-        core[GAME].scores,
-    )
+    settled = settlement(core, won)  # cards are played only under a contract
     # PlayoutResult(...) by position: a NamedTuple's __new__ is a Python call
     return _new(PlayoutResult, (*settled[:3], tuple(chosen)))
