@@ -95,7 +95,8 @@ _EVEN = 1e-9
 _SOFT_SHARE = 0.8
 """The share of the time limit after which the discard's search gives its best so far."""
 _BOUNDED = "bounded"
-"""A job's result when the node limit stopped it before any value was known."""
+"""A job's result when the node limit stopped it before any value was known
+(compared by value, not identity: a worker process's results are copies)."""
 
 
 # -- the solver's work: jobs, run here or in a process with a deadline --------------------
@@ -721,11 +722,11 @@ def _solved_choice(decision: _Decision, result: object) -> ChoiceReview:
             "play", number, state, action, played.values, best=played.best
         )
     if state.phase is Phase.NOMINATE:
-        if result is _BOUNDED:
+        if result == _BOUNDED:
             return _bounded(_choice_review("nominate", number, state, action, None))
         values = cast(dict[Action, int] | None, result)
         return _choice_review("nominate", number, state, action, values)
-    if result is _BOUNDED:
+    if result == _BOUNDED:
         return _bounded(_choice_review("discard", number, state, action, None))
     found = cast(tuple[Action, int, int, bool, bool] | None, result)
     if found is None:
