@@ -8,7 +8,10 @@ by rule-based players (seeded: the same hands in every run; thrown-in hands are
 dealt again), saves each as a game record and reviews it, timed, and reports per
 hand the mean, the 95th percentile and the worst time against the target (2 s with
 four players, 10 s with six), with the review's ``time_limit`` at 95% of the target:
-how many hands it cut short, and the share of the decisions solved.
+how many hands it cut short, and the share of the decisions solved.  With
+``--node-limit N`` each decision's search is bounded by ``N`` nodes as well (the
+``bounded`` column counts the decisions it stopped); ``--no-time-limit`` leaves the
+node limit alone, so that the same decisions are bounded on every machine.
 
 The reference, measured in the same run on the same hands, is the replay of each
 hand's record (:meth:`~five_hundred.records.GameRecord.replay`, the checks every
@@ -67,27 +70,36 @@ def hands(rules: Rules, kind: str, count: int) -> list[GameState]:
 
 
 def measure(
-    states: list[GameState], samples: int, limit: float | None
-) -> tuple[list[float], list[float], int, float]:
-    """Each hand's review time, its replay time, the hands cut short, and the share
-    of the decisions solved."""
+    states: list[GameState], samples: int, limit: float | None, nodes: int | None
+) -> tuple[list[float], list[float], int, float, int]:
+    """Each hand's review time, its replay time, the hands cut short, the share of
+    the decisions solved, and the decisions the node limit stopped."""
     reviews, replays, short = [], [], 0
-    solved = decisions = 0
+    solved = decisions = bounded = 0
     for state in states:
         saved = record(state)
         start = time.perf_counter()
         saved.replay()
         replays.append(time.perf_counter() - start)
         start = time.perf_counter()
-        result = review(
-            saved, hand=len(saved.hands), bid_samples=samples, time_limit=limit
-        )
+        number = len(saved.hands)
+        if nodes is None:  # (without the argument: builds from before it)
+            result = review(saved, hand=number, bid_samples=samples, time_limit=limit)
+        else:
+            result = review(
+                saved,
+                hand=number,
+                bid_samples=samples,
+                time_limit=limit,
+                node_limit=nodes,
+            )
         reviews.append(time.perf_counter() - start)
         short += not result.hands[0].complete
         choices = result.hands[0].choices
         decisions += len(choices)
         solved += sum(choice.best is not None for choice in choices)
-    return reviews, replays, short, solved / max(decisions, 1)
+        bounded += sum(getattr(choice, "bounded", False) for choice in choices)
+    return reviews, replays, short, solved / max(decisions, 1), bounded
 
 
 def _p95(values: list[float]) -> float:
@@ -109,14 +121,24 @@ def linear(hands_in_game: int, samples: int) -> tuple[float, float, int]:
     return whole, time.perf_counter() - start, len(saved.hands)
 
 
-def main(count: int, players: list[int], samples: int, game_hands: int) -> None:
+def main(
+    count: int,
+    players: list[int],
+    samples: int,
+    game_hands: int,
+    nodes: int | None,
+    timed: bool,
+) -> None:
     print(
         f"engine: {'compiled' if five_hundred.compiled else 'pure Python'}; "
-        f"{count} hands of each kind; bid samples {samples}\n"
+        f"{count} hands of each kind; bid samples {samples}; node limit "
+        f"{'none' if nodes is None else f'{nodes:,}'}; time limit "
+        f"{f'{LIMIT:.0%} of the target' if timed else 'none'}\n"
     )
     print(
         f"{'players':>7} {'hands':>8} {'mean s':>8} {'p95 s':>8} {'max s':>8} "
-        f"{'target':>7} {'over':>5} {'cut':>4} {'solved':>7} {'review/replay':>14}"
+        f"{'target':>7} {'over':>5} {'cut':>4} {'solved':>7} {'bounded':>8} "
+        f"{'review/replay':>14}"
     )
     for count_players in players:
         rules = Rules(players=count_players)
@@ -124,13 +146,16 @@ def main(count: int, players: list[int], samples: int, game_hands: int) -> None:
         for kind in ("random", "computer"):
             states = hands(rules, kind, count)
             # the solver's limit a little under the target: the rest is the walk
-            reviews, replays, short, solved = measure(states, samples, LIMIT * target)
+            reviews, replays, short, solved, bounded = measure(
+                states, samples, LIMIT * target if timed else None, nodes
+            )
             over = sum(seconds > target for seconds in reviews)
             ratio = statistics.mean(reviews) / statistics.mean(replays)
             print(
                 f"{count_players:>7} {kind:>8} {statistics.mean(reviews):>8.3f} "
                 f"{_p95(reviews):>8.3f} {max(reviews):>8.3f} {target:>7.1f} "
-                f"{over:>5} {short:>4} {100 * solved:>6.0f}% {ratio:>14.0f}",
+                f"{over:>5} {short:>4} {100 * solved:>6.0f}% {bounded:>8} "
+                f"{ratio:>14.0f}",
                 flush=True,
             )
     if game_hands:
@@ -152,5 +177,24 @@ if __name__ == "__main__":
         default=8,
         help="hands of the linearity game (0: none)",
     )
+    parser.add_argument(
+        "--node-limit",
+        type=int,
+        default=None,
+        help="the review's node_limit for each decision (default: none)",
+    )
+    parser.add_argument(
+        "--no-time-limit",
+        action="store_true",
+        help="review without the time limit (with a node limit, the same decisions "
+        "are bounded on every machine)",
+    )
     args = parser.parse_args()
-    main(args.hands, args.players, args.bid_samples, args.game_hands)
+    main(
+        args.hands,
+        args.players,
+        args.bid_samples,
+        args.game_hands,
+        args.node_limit,
+        not args.no_time_limit,
+    )

@@ -19,6 +19,10 @@ venv with the compiled wheel installed, e.g. ``build/bench-compiled-venv/bin/pyt
 as ``bench_compiled.py`` builds it), which serves one deal at a time to this process,
 so its anchor is interleaved the same way.
 
+With ``--node-limit N`` each solve is bounded (:class:`~five_hundred.SolveBounds`)
+and the deals the limit stopped are counted: the worst case becomes the limit's,
+the same on every machine.
+
 The deals are the first ``--deals`` seeds on which seat 0 can be given the contract
 (the same deals in every run).  Their times spread by a factor of 100 (the first four
 deals are among the easiest: on 2 December 2026 their trump contracts took 14 to 195
@@ -77,20 +81,24 @@ def _summary(times: list[float]) -> tuple[float, float, float, float]:
     return statistics.fmean(times), p95, p99, times[-1]
 
 
-Solver = Callable[[int, int], float]
+Solver = Callable[[int, int], tuple[float, bool]]
 """Times ``solve_plays`` on one deal: ``(kind's index in KINDS, deal's index)`` in,
-seconds out."""
+seconds and whether the node limit stopped it out."""
 
 
-def _local(deals: int, players: int = 4) -> Solver:
+def _local(deals: int, players: int = 4, node_limit: int | None = None) -> Solver:
     """The solver of this interpreter's build, its states walked to the play at once."""
     states = [_states(bid, deals, players) for bid in KINDS.values()]
 
-    def solve(kind: int, index: int) -> float:
+    def solve(kind: int, index: int) -> tuple[float, bool]:
         state = states[kind][index]
         start = time.perf_counter()
-        solve_plays(state)
-        return time.perf_counter() - start
+        if node_limit is None:
+            solve_plays(state)
+            return time.perf_counter() - start, False
+        bounds = solve_plays(state, node_limit=node_limit)
+        seconds = time.perf_counter() - start
+        return seconds, not all(b.exact for b in bounds.values())
 
     return solve
 
@@ -144,6 +152,8 @@ class Measure(NamedTuple):
     p95: float
     p99: float
     slowest: float
+    bounded: int
+    """The deals the node limit stopped."""
     anchor: float | None
     """DDS's mean over the bridge deals solved between this pass's deals."""
 
@@ -153,6 +163,7 @@ def _measure(solve: Solver, deals: int, bridge: list[Any] | None) -> list[Measur
     out = []
     for kind in range(len(KINDS)):
         ours: list[float] = []
+        bounded = 0
         anchor: list[float] = []
         for index in range(deals):
             if bridge is not None:
@@ -160,10 +171,12 @@ def _measure(solve: Solver, deals: int, bridge: list[Any] | None) -> list[Measur
                     index * len(bridge) // deals : (index + 1) * len(bridge) // deals
                 ]
                 anchor.extend(_dds(deal) for deal in share)
-            ours.append(solve(kind, index))
+            seconds, stopped = solve(kind, index)
+            ours.append(seconds)
+            bounded += stopped
         mean, p95, p99, slowest = _summary(ours)
         dds = statistics.fmean(anchor) if anchor else None
-        out.append(Measure(mean, p95, p99, slowest, dds))
+        out.append(Measure(mean, p95, p99, slowest, bounded, dds))
     return out
 
 
@@ -179,10 +192,16 @@ def main() -> None:
     parser.add_argument(
         "--players", type=int, choices=(4, 6), default=4, help="players (default 4)"
     )
+    parser.add_argument(
+        "--node-limit",
+        type=int,
+        default=None,
+        help="solve with this node_limit (default: none): the deals it stops are counted",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        _serve(args.deals, args.players)
+        _serve(args.deals, args.players, args.node_limit)
         return
     bridge = _bridge_deals(max(args.deals, 20))
     if bridge is None:
@@ -192,20 +211,24 @@ def main() -> None:
     builds: list[tuple[str, Callable[[], AbstractContextManager[Solver]]]] = [
         (
             "pure" if not five_hundred.compiled else "compiled",
-            lambda: contextlib.nullcontext(_local(args.deals, args.players)),
+            lambda: contextlib.nullcontext(
+                _local(args.deals, args.players, args.node_limit)
+            ),
         )
     ]
     if args.compiled_python:
         builds.append(
             (
                 "compiled",
-                lambda: _remote(args.compiled_python, args.deals, args.players),
+                lambda: _remote(
+                    args.compiled_python, args.deals, args.players, args.node_limit
+                ),
             )
         )
     for build, solver in builds:
         with solver() as solve:
             measured = _measure(solve, args.deals, bridge)
-        for name, (mean, p95, p99, slowest, anchor) in zip(
+        for name, (mean, p95, p99, slowest, bounded, anchor) in zip(
             KINDS, measured, strict=True
         ):
             line = (
@@ -214,6 +237,8 @@ def main() -> None:
                 f"p99 {p99 * 1e3:.1f} ms, max {slowest * 1e3:.1f} ms "
                 f"({args.deals} deals)"
             )
+            if args.node_limit is not None:
+                line += f", node limit {args.node_limit:,}: {bounded} stopped by it"
             if anchor is not None:
                 line += (
                     f"; DDS solve_board (endplay, bridge) interleaved: mean "
@@ -222,12 +247,13 @@ def main() -> None:
             print(line)
 
 
-def _serve(deals: int, players: int) -> None:
-    """Serve :func:`_local`'s solver on stdin/stdout: ``kind index`` in, seconds out.
+def _serve(deals: int, players: int, node_limit: int | None) -> None:
+    """Serve :func:`_local`'s solver on stdin/stdout: ``kind index`` in, seconds and
+    whether the node limit stopped it out.
 
     The first line out says which build this interpreter runs.
     """
-    solve = _local(deals, players)
+    solve = _local(deals, players, node_limit)
     print(json.dumps({"compiled": five_hundred.compiled}), flush=True)
     for line in sys.stdin:
         kind, index = map(int, line.split())
@@ -235,10 +261,14 @@ def _serve(deals: int, players: int) -> None:
 
 
 @contextlib.contextmanager
-def _remote(python: str, deals: int, players: int) -> Iterator[Solver]:
+def _remote(
+    python: str, deals: int, players: int, node_limit: int | None
+) -> Iterator[Solver]:
     """The solver of another interpreter (a compiled build), one deal at a time."""
     command = [python, __file__, "--serve", "--deals", str(deals)]
     command += ["--players", str(players)]
+    if node_limit is not None:
+        command += ["--node-limit", str(node_limit)]
     with subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
     ) as process:
@@ -251,11 +281,11 @@ def _remote(python: str, deals: int, players: int) -> Iterator[Solver]:
             msg = f"{python} does not run the compiled engine"
             raise SystemExit(msg)
 
-        def solve(kind: int, index: int) -> float:
+        def solve(kind: int, index: int) -> tuple[float, bool]:
             stdin.write(f"{kind} {index}\n")
             stdin.flush()
-            seconds: float = json.loads(stdout.readline())
-            return seconds
+            seconds, stopped = json.loads(stdout.readline())
+            return float(seconds), bool(stopped)
 
         yield solve
         stdin.close()  # the worker's loop ends

@@ -102,7 +102,7 @@ from five_hundred.scoring import (
 )
 from five_hundred.search.playout import PlayoutResult, playout
 from five_hundred.search.resample import resample
-from five_hundred.search.solver import solve, solve_plays
+from five_hundred.search.solver import SolveBounds, solve, solve_plays
 from five_hundred.state import (
     GameState,
     HandSummary,
@@ -184,6 +184,7 @@ __all__ = [
     "ScoreSheet",
     "ScoringTable",
     "SeatView",
+    "SolveBounds",
     "Strain",
     "Suit",
     "Trick",

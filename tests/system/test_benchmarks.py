@@ -178,9 +178,9 @@ def test_bench_solver_interleaves_its_anchor(monkeypatch: pytest.MonkeyPatch) ->
         events.append(("dds", deal, 0))
         return 0.05
 
-    def solve(kind: int, index: int) -> float:
+    def solve(kind: int, index: int) -> tuple[float, bool]:
         events.append(("ours", kind, index))
-        return 0.01 * (kind + 1) * (index + 1)
+        return 0.01 * (kind + 1) * (index + 1), index == 1
 
     monkeypatch.setattr(bench, "_dds", dds)
     measured = bench._measure(solve, 2, [0, 1, 2, 3, 4])
@@ -194,6 +194,7 @@ def test_bench_solver_interleaves_its_anchor(monkeypatch: pytest.MonkeyPatch) ->
     assert [m.p95 for m in measured] == pytest.approx([0.02, 0.04, 0.06])
     assert [m.slowest for m in measured] == pytest.approx([0.02, 0.04, 0.06])
     assert all(m.p95 <= m.p99 <= m.slowest for m in measured)
+    assert [m.bounded for m in measured] == [1] * len(bench.KINDS)
     # without endplay: no anchor, the solver timed alone
     assert bench._measure(solve, 1, None)[0].anchor is None
 
@@ -201,12 +202,16 @@ def test_bench_solver_interleaves_its_anchor(monkeypatch: pytest.MonkeyPatch) ->
 def test_bench_solver_serves_only_a_compiled_build() -> None:
     bench = load("bench_solver")
     if five_hundred.compiled:
-        with bench._remote(sys.executable, 1, 4) as solve:
-            assert solve(2, 0) > 0  # misère: the quickest of the three
+        with bench._remote(sys.executable, 1, 4, None) as solve:
+            seconds, bounded = solve(2, 0)  # misère: the quickest of the three
+            assert seconds > 0
+            assert not bounded
+        with bench._remote(sys.executable, 1, 4, 1) as solve:
+            assert solve(0, 0)[1]  # one node does not solve a trump opening lead
     else:
         with (
             pytest.raises(SystemExit, match="does not run the compiled engine"),
-            bench._remote(sys.executable, 1, 4),
+            bench._remote(sys.executable, 1, 4, None),
         ):
             pass
 
@@ -240,8 +245,16 @@ def test_bench_strength_plays_the_duplicate_match_over_processes(
 
 
 def test_bench_review_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    load("bench_review").main(1, [3], 0, 0)
+    bench = load("bench_review")
+    bench.main(1, [3], 0, 0, None, True)
     out = capsys.readouterr().out
     assert "review/replay" in out
+    bench.main(1, [3], 0, 0, 1, False)
+    bounded = capsys.readouterr().out
+    assert "node limit 1; time limit none" in bounded
+    # the counts of the bounded decisions, random and computer hands: not zero
+    rows = [line.split() for line in bounded.splitlines() if line.startswith("      3")]
+    assert len(rows) == 2
+    assert all(int(row[-2]) > 0 for row in rows)
     assert "random" in out
     assert "computer" in out

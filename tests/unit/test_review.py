@@ -295,6 +295,39 @@ def test_a_time_limit_leaves_decisions_unsolved() -> None:
     assert all(c.cost_tricks is None and not c.error for c in unsolved)
 
 
+def test_a_node_limit_bounds_the_search_the_same_on_every_run() -> None:
+    state = _random_hand(Rules(players=4), 3)
+    full = review(state, bid_samples=0).hands[-1]
+    assert full.complete
+    assert not any(c.bounded for c in full.choices)
+    # a limit the hand never reaches changes nothing
+    assert review(state, bid_samples=0, node_limit=10**7).hands[-1] == full
+    cut = review(state, bid_samples=0, node_limit=2).hands[-1]
+    assert not cut.complete
+    bounded = [c for c in cut.choices if c.bounded]
+    assert bounded
+    assert all(c.best is None and c.cost_tricks is None for c in bounded)
+    assert all(not c.error for c in bounded)
+    # the last trick needs no node: the search stops at the same places every time
+    assert cut.choices[-1].best is not None
+    assert review(state, bid_samples=0, node_limit=2).hands[-1] == cut
+    # and in the time limit's worker process, whose results come back as copies
+    six = _random_hand(Rules(players=6), 1)
+    alone = review(six, bid_samples=0, node_limit=2).hands[-1]
+    assert review(six, bid_samples=0, node_limit=2, time_limit=60).hands[-1] == alone
+    assert [c.bounded for c in alone.choices if c.kind == "nominate"] == [True]
+    solved = {i for i, c in enumerate(cut.choices) if not c.bounded}
+    assert all(
+        cut.choices[i] == full.choices[i]
+        for i in solved
+        if cut.choices[i].kind == "play"
+    )
+    assert json.loads(json.dumps(cut.to_dict()))["choices"][0]["bounded"] in (
+        True,
+        False,
+    )
+
+
 def test_bad_input_gets_typed_errors(tmp_path: Path) -> None:
     state = _random_hand(THREE, 2)
     saved = record(state)
@@ -306,6 +339,9 @@ def test_bad_input_gets_typed_errors(tmp_path: Path) -> None:
         review(saved, bid_samples=-1)
     with pytest.raises(InvalidStateError, match="time_limit"):
         review(saved, time_limit=0)
+    for limit in (0, -5, 1.5, True):
+        with pytest.raises(InvalidStateError, match="node_limit"):
+            review(saved, node_limit=limit)  # type: ignore[arg-type]
     last = saved.hands[-1]
     assert last.result is not None
     before = tuple(s - r for s, r in zip(last.scores, last.result, strict=True))
@@ -339,6 +375,11 @@ def test_the_command_line_marks_errors(
     data = json.loads(capsys.readouterr().out)
     assert all(c["seat"] == 1 for h in data["hands"] for c in h["choices"])
     assert data["format"] == "five_hundred review"
+    command = ["review", str(path), "--bid-samples", "0", "--progress", "never"]
+    assert main([*command, "--node-limit", "1"]) == 0
+    assert "not solved within the node limit" in capsys.readouterr().out
+    assert main([*command, "--node-limit", "0"]) == 2
+    assert "--node-limit" in capsys.readouterr().err
 
 
 def test_results_are_frozen_values() -> None:

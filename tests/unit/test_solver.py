@@ -66,6 +66,7 @@ from five_hundred._engine.solve import (
     N_STRENGTH,
     N_SUIT_MASKS,
     N_TRUMP,
+    NO_LIMIT,
     RADIX,
     RANK_HEADS,
     RANK_TAILS,
@@ -76,6 +77,7 @@ from five_hundred._engine.solve import (
     SLOTTED,
     TEAM_SHIFTS,
     TOPS_SPECS,
+    Budget,
     Context,
     Position,
     Table,
@@ -105,7 +107,7 @@ from five_hundred._engine.solve import (
 )
 from five_hundred._engine.step import next_mask
 from five_hundred._engine.tables import SIX_ONLY_MASK, SUIT_MASKS
-from five_hundred.search.solver import _context, solve_core
+from five_hundred.search.solver import _context, solve_core, solve_core_bounds
 from five_hundred.state import record_of, state_of
 
 Memo = dict[tuple[object, ...], int]
@@ -718,6 +720,7 @@ def test_slots_and_codes_give_the_same_values(
         [{}, {}, {}, {}],
         {},
         [-1] * len(ctx[10]),
+        Budget(NO_LIMIT),
     )
     live = _live(ctx[7], core[HANDS], core[TRICK])
     at_codes: Position = (core[HANDS], pos[1], pos[2], core[TRICK], *pos[4:10], live)
@@ -777,12 +780,13 @@ def test_cached_keys_are_those_of_a_fresh_context(
             keyed, slotted = shared.setdefault(
                 ctx[0],
                 (
-                    (*ctx[:8], [{}, {}, {}, {}], {}, []),
+                    (*ctx[:8], [{}, {}, {}, {}], {}, [], Budget(NO_LIMIT)),
                     (
                         *ctx[:8],
                         [{}, {}, {}, {}],
                         None,
                         [-1] * (3 * NO_SUIT << SLOT_BITS),
+                        Budget(NO_LIMIT),
                     ),
                 ),
             )
@@ -800,7 +804,13 @@ def test_cached_keys_are_those_of_a_fresh_context(
                     *pos[7:],
                 )
                 for probe in (other, pos):
-                    fresh: Context = (*ctx[:8], [{}, {}, {}, {}], None, [])
+                    fresh: Context = (
+                        *ctx[:8],
+                        [{}, {}, {}, {}],
+                        None,
+                        [],
+                        Budget(NO_LIMIT),
+                    )
                     assert _canon(keyed, probe) == _canon(fresh, probe)
                     assert _canon(slotted, probe) == _canon(fresh, probe)
         state = apply(state, rng.choice(legal_actions(state)))
@@ -1056,7 +1066,7 @@ def test_solve_outside_the_play_is_a_typed_error() -> None:
     with pytest.raises(InvalidStateError, match="play of the cards"):
         solve_plays(state)
     with pytest.raises(TypeError, match="GameState"):
-        solve("not a state")  # type: ignore[arg-type]
+        solve("not a state")  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize("collecting", [True, False])
@@ -1144,3 +1154,99 @@ def test_a_floor_keeps_every_value_at_or_above_it(
             else:
                 assert value < floor
         assert solve_core(core, floor=floor) >= floor or expected < floor
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(game_rules(), seeds(), st.integers(0, 2**32), st.integers(1, 40))
+def test_a_node_limit_bounds_the_brute_force_value(
+    rules: Rules, seed: int, line: int, limit: int
+) -> None:
+    """Within any ``node_limit`` the bounds contain the brute-force value (of the
+    position and of every action), they meet when the limit is not reached, the
+    nodes spent never pass it, and a table shared by a stopped search still gives
+    the brute-force value afterwards."""
+    state = _position(seed, line, 4 if rules.players <= 4 else 3, rules)
+    if state is None:
+        return
+    contract = state.contract
+    assert contract is not None
+    misere = isinstance(contract.bid, MisereBid)
+    team = _team(state)
+    memo: Memo = {}
+    expected = _brute(state, team, misere, memo)
+    bounded = solve(state, node_limit=limit)
+    assert bounded.low <= expected <= bounded.high
+    assert bounded.nodes <= limit
+    if bounded.nodes < limit:
+        assert bounded.exact
+    plays = solve_plays(state, node_limit=limit)
+    assert set(plays) == set(legal_actions(state))
+    before = sum(state.tricks_won_by_seat[seat] for seat in team)
+    for action, found in plays.items():
+        after = apply(state, action)
+        gained = sum(after.tricks_won_by_seat[seat] for seat in team) - before
+        assert found.low <= gained + _brute(after, team, misere, memo) <= found.high
+        assert found.nodes <= limit
+    core = record_of(state)
+    table: Table = {}
+    solve_core_bounds(core, table, limit)
+    assert solve_core(core, table) == expected
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_a_limit_not_reached_gives_the_unbounded_values(
+    rules: Rules, seed: int, line: int
+) -> None:
+    """A ``node_limit`` the search does not reach changes nothing: the same value
+    and the same value of every action as without a limit."""
+    state = _position(seed, line, 4, rules)
+    if state is None:
+        return
+    bounded = solve(state, node_limit=10**9)
+    assert bounded.exact
+    assert bounded.low == solve(state)
+    plays = solve_plays(state, node_limit=10**9)
+    assert {action: found.low for action, found in plays.items()} == solve_plays(state)
+    assert all(found.exact for found in plays.values())
+
+
+def _opening_lead(players: int, seed: int) -> GameState:
+    """A state at the opening lead of a rule-based auction (seeded)."""
+    state = new_game(Rules(players=players), seed=seed)
+    while state.phase is not Phase.PLAY:
+        seat = state.to_act
+        assert seat is not None
+        state = apply(state, RuleBasedPlayer().choose(view(state, seat), seat))
+    return state
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_a_bounded_solve_is_the_same_on_every_run(players: int) -> None:
+    """The bounds and the nodes spent depend on the position and the limit alone
+    (no clock): two runs agree, and a larger limit never widens the bounds."""
+    state = _opening_lead(players, 11)
+    first = solve_plays(state, node_limit=200)
+    assert solve_plays(state, node_limit=200) == first
+    assert solve(state, node_limit=50) == solve(state, node_limit=50)
+    assert any(not found.exact for found in first.values())
+    wider = solve(state, node_limit=50)
+    narrower = solve(state, node_limit=5000)
+    assert wider.low <= narrower.low <= narrower.high <= wider.high
+
+
+def test_a_node_limit_must_be_a_whole_number_from_one() -> None:
+    state = _opening_lead(4, 11)
+    for wrong in (0, -3, 1.5, True, "10"):
+        with pytest.raises(InvalidStateError, match="node_limit"):
+            solve(state, node_limit=wrong)  # type: ignore[arg-type]
+        with pytest.raises(InvalidStateError, match="node_limit"):
+            solve_plays(state, node_limit=wrong)  # type: ignore[arg-type]

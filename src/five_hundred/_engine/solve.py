@@ -106,12 +106,18 @@ from five_hundred._engine.tables import (
 )
 
 __all__ = [
+    "NO_LIMIT",
+    "Budget",
+    "BudgetSpentError",
     "Context",
     "Position",
     "Table",
+    "best_choices",
+    "choice_bounds",
     "choice_values",
     "context_of",
     "position_of",
+    "solve_bounds",
     "solve_position",
 ]
 
@@ -406,6 +412,18 @@ and hashed costs more than the key's word operations); pure, by a dictionary of
 the keys by the hands, then one of the parts (a word operation costs as much as a
 dictionary's look-up)."""
 
+
+class Budget:
+    """The nodes a search may still visit (see :func:`solve_bounds`).
+
+    Compiled, a native class: its count is a machine word, where an item of a list
+    would be boxed anew at each node.
+    """
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+
 Context = tuple[
     int,
     bool,
@@ -418,9 +436,10 @@ Context = tuple[
     list[dict[int, tuple[int, int, int]]],
     dict[tuple[int, ...], tuple[int, int, int]] | None,
     list[int],
+    Budget,
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
-contractor, team, seats, parts, keys, slots)``: the contract's play setup (``key`` the
+contractor, team, seats, parts, keys, slots, budget)``: the contract's play setup (``key`` the
 numbered key: the context key, plus :data:`SLOTTED` when the cards are numbered by
 slots, see :func:`_slotted`); ``team`` the
 seats of the contracting side (the contractor alone in misère) as a mask; ``seats``
@@ -431,7 +450,8 @@ their hands, by the hands (see :func:`_hands_key`; None: not kept), and
 ``slots`` a cache of them in a list of ints, direct-mapped (:func:`_slot`), each
 slot three items: a plain suit's packed cards and the first two items of their part
 (-1: none; the list is empty when it is not kept).  The pure build keeps the keys,
-the compiled one the slots (see :data:`COMPILED`).
+the compiled one the slots (see :data:`COMPILED`).  ``budget`` the nodes the search
+may still visit (see :func:`solve_bounds`).
 
 Plain tuples, unpacked where used: cheaper than named fields, and unboxed when
 compiled."""
@@ -461,6 +481,14 @@ Every item is a one-digit int but the deep patterns.  Typed ``tuple[int, ...]`` 
 compiled, reading one item unboxes that item alone (a fixed tuple type unboxes
 them all whenever an entry is taken from its list, and most entries scanned differ
 in the first item compared)."""
+
+
+NO_LIMIT: Final = 1 << 60
+"""A node budget no search reaches (below ``2**62``: a machine word compiled)."""
+
+
+class BudgetSpentError(Exception):
+    """The search's node budget ran out (see :func:`solve_bounds`); caught there."""
 
 
 def _slotted(core: Record) -> bool:
@@ -493,6 +521,7 @@ def context_of(core: Record, team: int) -> Context:
         [{}, {}, {}, {}],  # (one a plain suit)
         None if COMPILED else {},
         [-1] * (3 * NO_SUIT << SLOT_BITS) if COMPILED else [],
+        Budget(NO_LIMIT),
     )
 
 
@@ -1980,6 +2009,11 @@ def _search(
         done = pos[7]
         if done == HAND_SIZE - 1:
             return _last(ctx, pos)
+        # a node: a position at a trick start searched (past the last trick's)
+        budget = ctx[11]
+        budget.left -= 1
+        if budget.left < 0:
+            raise BudgetSpentError
         low, high = 0, HAND_SIZE - done
         if ctx[1]:
             high = min(high, 1)
@@ -2177,21 +2211,45 @@ def solve_position(
     ``floor`` and returns a number below it (no probe is under ``floor``), for a
     caller that asks only whether ``floor`` tricks or more are taken.
     """
+    return solve_bounds(ctx, table, pos, guess, floor)[0]
+
+
+def solve_bounds(
+    ctx: Context,
+    table: Table,
+    pos: Position,
+    guess: int = -1,
+    floor: int = 0,
+    ceiling: int = HAND_SIZE,
+) -> tuple[int, int]:
+    """:func:`solve_position`'s probes within the context's node budget: the bounds.
+
+    Each trick start searched (past the last trick's) takes one node from
+    ``ctx[11].left``; when none is left the probe in progress stops (:class:`BudgetSpentError`)
+    and the bounds the finished probes gave are returned: ``(low, high)`` with the
+    value within them (equal: the value; without a node left, below a ``floor`` or
+    above a ``ceiling``, apart: a ``ceiling`` is the floor's mirror, the search stops
+    once the value is known to be above it).  The table keeps only finished searches' entries,
+    so a stopped probe leaves it true for later searches.
+    """
     low, high = 0, HAND_SIZE - pos[7]
     if ctx[1]:
         high = min(high, 1)
     if guess < 0:
         guess = _estimate(ctx, pos)
-    target = min(max(guess, floor, low + 1), high)
-    while low < high and high >= floor:
-        value = _search(ctx, table, pos, target - 1, target)[0]
-        if value >= target:
-            low = value
-            target = low + 1
-        else:
-            high = value
-            target = high
-    return low
+    target = min(max(guess, floor, low + 1), high, ceiling + 1)
+    try:
+        while low < high and high >= floor and low <= ceiling:
+            value = _search(ctx, table, pos, target - 1, target)[0]
+            if value >= target:
+                low = value
+                target = low + 1
+            else:
+                high = value
+                target = high
+    except BudgetSpentError:
+        pass
+    return low, high
 
 
 def choice_values(ctx: Context, table: Table, pos: Position) -> dict[int, int]:
@@ -2199,21 +2257,83 @@ def choice_values(ctx: Context, table: Table, pos: Position) -> dict[int, int]:
 
     By choice as the engine numbers them (a card's code, see :mod:`._engine.playout`).
     """
+    return {choice: low for choice, (low, _) in choice_bounds(ctx, table, pos).items()}
+
+
+def best_choices(
+    ctx: Context, table: Table, pos: Position, made: int, value: int
+) -> tuple[list[int], int, bool]:
+    """The best choices of the player to act, given the value of the one ``made``.
+
+    ``made`` is a choice (by code) whose value (its trick counted) is ``value``; the
+    others are asked only whether they do as well (a probe with a floor, or for the
+    side that minimises a ceiling, at the best so far: cheaper than their values).
+    The best choices (by code, ``made`` among them if it is one), their value, and
+    whether the context's node budget sufficed (if not, the best so far: the best
+    value is at least as good).
+    """
     same = _heads(ctx, pos)
-    searched: dict[int, int] = {}
+    slotted = ctx[0] >= SLOTTED
+    if slotted and made < JOKER_LEAD:
+        made = SLOT_OF_CODE[made]
+    made_head = same[made]
+    maximise = (ctx[6] >> pos[1] & 1 == 1) != ctx[1]
+    top = value
+    best = [made_head]
+    for head in _order(ctx, pos):
+        if head == made_head:
+            continue
+        gain, over, nxt, _ = _play(ctx, pos, head)
+        low = high = gain
+        if not over:
+            if maximise:
+                found = solve_bounds(ctx, table, nxt, top - gain, floor=top - gain)
+            else:
+                found = solve_bounds(ctx, table, nxt, top - gain, ceiling=top - gain)
+            low, high = gain + found[0], gain + found[1]
+        if ctx[11].left < 0:
+            break
+        if low == high and low == top:
+            best.append(head)
+        elif (maximise and low > top) or (not maximise and high < top):
+            top = low if maximise else high
+            best = [head]
+    heads = set(best)
+    found_best = sorted([choice for choice, head in same.items() if head in heads])
+    if slotted:
+        found_best = [
+            CODE_OF_SLOT[choice] if choice < JOKER_LEAD else choice
+            for choice in found_best
+        ]
+    return found_best, top, ctx[11].left >= 0
+
+
+def choice_bounds(
+    ctx: Context, table: Table, pos: Position
+) -> dict[int, tuple[int, int]]:
+    """:func:`choice_values` within the context's node budget: each choice's bounds.
+
+    The choices are searched best first (in the search's move order), sharing the
+    budget (see :func:`solve_bounds`); once it is spent, each one left gets the bounds
+    its first probe proves without a node (at worst, none: its trick to every trick
+    left).
+    """
+    same = _heads(ctx, pos)
+    searched: dict[int, tuple[int, int]] = {}
     # the searched choices best first (by the search's move order), each one's first
     # probe at the best value so far: the one to beat
     maximise = (ctx[6] >> pos[1] & 1 == 1) != ctx[1]
     best = -1
     for head in _order(ctx, pos):
         gain, over, nxt, _ = _play(ctx, pos, head)
-        value = gain
+        low = high = gain
         if not over:
-            value += solve_position(ctx, table, nxt, best - gain)
-        searched[head] = value
-        if best < 0 or (value > best if maximise else value < best):
-            best = value
-    values: dict[int, int] = {}
+            found = solve_bounds(ctx, table, nxt, best - gain)
+            low, high = gain + found[0], gain + found[1]
+        searched[head] = (low, high)
+        if low == high and (best < 0 or (low > best if maximise else low < best)):
+            best = low
+    values: dict[int, tuple[int, int]] = {}
     for choice, head in sorted(same.items()):
         if head not in values:
             values[head] = searched[head]

@@ -35,8 +35,8 @@ from typing import Any, NamedTuple, cast
 
 import attrs
 
-from five_hundred._checks import check_seed
-from five_hundred.actions import Action, Discard
+from five_hundred._checks import check_count, check_seed
+from five_hundred.actions import Action, Discard, PlayCard
 from five_hundred.analysis.model import (
     _BIGGEST,
     CallReview,
@@ -66,9 +66,16 @@ from five_hundred.scoring import (
     is_slam,
     score_hand,
 )
-from five_hundred.search.playout import choice_action
+from five_hundred.search.playout import action_choice, choice_action
 from five_hundred.search.resample import resample
-from five_hundred.search.solver import Table, solve_core, solve_core_plays
+from five_hundred.search.solver import (
+    MAX_NODES,
+    NO_LIMIT,
+    Table,
+    best_core_choices,
+    solve_core_bounds,
+    solve_core_plays,
+)
 from five_hundred.state import (
     GameState,
     Phase,
@@ -87,15 +94,44 @@ _EVEN = 1e-9
 """Sampled values closer than this are equal (sums of the same terms in another order)."""
 _SOFT_SHARE = 0.8
 """The share of the time limit after which the discard's search gives its best so far."""
+_BOUNDED = "bounded"
+"""A job's result when the node limit stopped it before any value was known
+(compared by value, not identity: a worker process's results are copies)."""
 
 
 # -- the solver's work: jobs, run here or in a process with a deadline --------------------
 
 
 class _PlayJob(NamedTuple):
-    """The value of each legal card of a position in the play."""
+    """The best cards of a position in the play and the value of the one ``made``."""
 
     state: GameState
+    made: Action
+    number: int
+    """The decision's number: the next one's value, when solved, is the card's."""
+
+
+class _Work(NamedTuple):
+    """What the jobs of one hand share.
+
+    The solver's table, the value of each card play solved (by decision number) and
+    the node limit of each decision.
+    """
+
+    table: Table
+    known: dict[int, int]
+    node_limit: int
+
+
+class _Played(NamedTuple):
+    """A card play solved.
+
+    The values of the card made and the best ones (``None``: the node limit was
+    reached first), and the best cards.
+    """
+
+    values: dict[Action, int] | None
+    best: tuple[Action, ...]
 
 
 class _NominateJob(NamedTuple):
@@ -160,12 +196,58 @@ def _card_values(state: GameState, table: Table) -> dict[Action, int]:
     return {choice_action(choice): value for choice, value in values.items()}
 
 
-def _nomination_values(job: _NominateJob, table: Table) -> dict[Action, int]:
+def _taken(state: GameState, team: frozenset[int]) -> int:
+    """The tricks the seats of ``team`` have taken so far."""
+    return sum(state.tricks_won_by_seat[seat] for seat in team)
+
+
+def _play_values(job: _PlayJob, work: _Work) -> _Played:
+    """The card made's value and the best cards (see :func:`best_core_choices`).
+
+    The card's value is the next decision's best value (solved before: the jobs run
+    from the last card back) plus the trick it completes; the other cards are asked
+    only whether they do as well as the best so far.
+    """
+    state, made, number = job
+    assert isinstance(made, PlayCard)
+    team = state.contracting_seats
+    after = apply(state, made)
+    value = _taken(after, team) - _taken(state, team)
+    left = work.node_limit
+    following = work.known.get(number + 1)
+    if following is not None:
+        value += following
+    elif after.phase is Phase.PLAY and after.to_act is not None:
+        bounds = solve_core_bounds(record_of(after), work.table, left)
+        if not bounds.exact:
+            return _Played(None, ())
+        value += bounds.low
+        left -= bounds.nodes
+    core = record_of(state)
+    best, top, _, finished = best_core_choices(
+        core, work.table, action_choice(made), value, max(left, 1)
+    )
+    if not finished:
+        return _Played(None, ())
+    work.known[number] = top
+    actions = tuple(choice_action(choice) for choice in best)
+    values: dict[Action, int] = dict.fromkeys(actions, top)
+    values[made] = value
+    return _Played(values, actions)
+
+
+def _nomination_values(job: _NominateJob, work: _Work) -> dict[Action, int] | str:
+    """Each nomination's value (:data:`_BOUNDED`: the node limit was reached first)."""
     values = {}
+    left = work.node_limit
     for choice in legal_actions(job.state):
         start = _to_play(apply(job.state, choice), job.later)
         if start is not None:
-            values[choice] = solve_core(record_of(start), table)
+            bounds = solve_core_bounds(record_of(start), work.table, left)
+            if not bounds.exact:
+                return _BOUNDED
+            left -= bounds.nodes
+            values[choice] = bounds.low
     return values
 
 
@@ -205,14 +287,19 @@ def _discard_class(state: GameState) -> Callable[[Action], tuple[int, ...]]:
 
 
 def _discard_values(
-    job: _DiscardJob, table: Table, deadline: float | None
-) -> tuple[Action, int, int, bool] | None:
-    """The best discard found, its value, the value of the one made, and whether all.
+    job: _DiscardJob, work: _Work, deadline: float | None
+) -> tuple[Action, int, int, bool, bool] | str | None:
+    """The best discard found and its value, the one made's, whether all, and bounded.
 
+    Bounded: whether the node limit stopped the search.
     All: whether every kind of discard was tried (not cut off by ``deadline``, a
-    monotonic time).  Each other kind of discard (see :func:`_discard_class`) is asked only whether it
-    beats the best so far (a solve with a floor, cheap when it does not).
+    monotonic time, or the node limit).  Each other kind of discard (see
+    :func:`_discard_class`) is asked only whether it beats the best so far (a solve
+    with a floor, or in misère a ceiling: cheap when it does not).  ``None``: the
+    hand cannot be played on after the discard made; :data:`_BOUNDED`: its value was
+    not found within the node limit.
     """
+    table = work.table
     state, made, later = job
     contract = state.contract
     assert contract is not None
@@ -220,7 +307,12 @@ def _discard_values(
     start = _to_play(apply(state, made), later)
     if start is None:
         return None
-    made_value = solve_core(record_of(start), table)
+    left = work.node_limit
+    made_bounds = solve_core_bounds(record_of(start), table, left)
+    if not made_bounds.exact:
+        return _BOUNDED
+    left -= made_bounds.nodes
+    made_value = made_bounds.low
     best, best_value = made, made_value
     key = _discard_class(state)
     seen = {key(made)}
@@ -235,19 +327,26 @@ def _discard_values(
         if best_value == (0 if misere else TOTAL_TRICKS):
             break  # nothing beats it
         if deadline is not None and time.monotonic() > deadline:
-            return best, best_value, made_value, False
+            return best, best_value, made_value, False, False
         start = _to_play(apply(state, choice), later)
         if start is None:
             continue
+        core = record_of(start)
+        if left < 1:
+            return best, best_value, made_value, False, True
         if misere:
-            value = solve_core(record_of(start), table)
-            better = value < best_value
+            bounds = solve_core_bounds(core, table, left, ceiling=best_value - 1)
+            worse = bounds.low >= best_value
         else:
-            value = solve_core(record_of(start), table, floor=best_value + 1)
-            better = value > best_value
-        if better:
-            best, best_value = choice, value
-    return best, best_value, made_value, True
+            bounds = solve_core_bounds(core, table, left, floor=best_value + 1)
+            worse = bounds.high <= best_value
+        left -= bounds.nodes
+        if worse:
+            continue
+        if not bounds.exact:  # better, or not known: the node limit was reached
+            return best, best_value, made_value, False, True
+        best, best_value = choice, bounds.low
+    return best, best_value, made_value, True, False
 
 
 def _sampled_values(job: _SampledJob, table: Table) -> dict[Action, float]:
@@ -272,16 +371,16 @@ def _sampled_values(job: _SampledJob, table: Table) -> dict[Action, float]:
     return totals
 
 
-def _run_job(job: _Job, table: Table, deadline: float | None) -> object:
+def _run_job(job: _Job, work: _Work, deadline: float | None) -> object:
     match job:
-        case _PlayJob(state):
-            return _card_values(state, table)
+        case _PlayJob():
+            return _play_values(job, work)
         case _NominateJob():
-            return _nomination_values(job, table)
+            return _nomination_values(job, work)
         case _DiscardJob():
-            return _discard_values(job, table, deadline)
+            return _discard_values(job, work, deadline)
         case _SampledJob():
-            return _sampled_values(job, table)
+            return _sampled_values(job, work.table)
         case _AdviceJob(cards, rules, seat, dealer, samples, seed):
             return tuple(
                 advise_bids(
@@ -291,27 +390,29 @@ def _run_job(job: _Job, table: Table, deadline: float | None) -> object:
 
 
 def _jobs_in_child(
-    work: tuple[Sequence[_Job], multiprocessing.connection.Connection, float],
+    task: tuple[Sequence[_Job], multiprocessing.connection.Connection, float, int],
 ) -> None:
     """Run the jobs in a worker process, sending each result as it comes."""
-    jobs, sender, deadline = work
+    jobs, sender, deadline, node_limit = task
     ignore_interrupts()
-    table: Table = {}
+    work = _Work({}, {}, node_limit)
     for index, job in enumerate(jobs):
-        sender.send((index, _run_job(job, table, deadline)))
+        sender.send((index, _run_job(job, work, deadline)))
     sender.close()
 
 
-def _run_jobs(jobs: Sequence[_Job], time_limit: float | None) -> list[object]:
+def _run_jobs(
+    jobs: Sequence[_Job], time_limit: float | None, node_limit: int
+) -> list[object]:
     """The jobs' results in order; ``None`` for those not done within ``time_limit``.
 
     Without a limit they run in this process.  With one, in a worker process (the
-    solver cannot be stopped half-way): the results come as each job ends, and the
-    worker is stopped at the deadline.
+    time limit is the clock's; the node limit stops a search on its own): the
+    results come as each job ends, and the worker is stopped at the deadline.
     """
     if time_limit is None:
-        table: Table = {}
-        return [_run_job(job, table, None) for job in jobs]
+        work = _Work({}, {}, node_limit)
+        return [_run_job(job, work, None) for job in jobs]
     results: list[object] = [None] * len(jobs)
     if not jobs:
         return results
@@ -323,7 +424,7 @@ def _run_jobs(jobs: Sequence[_Job], time_limit: float | None) -> list[object]:
     )  # typeshed's BaseContext has no Process
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(
-        target=_jobs_in_child, args=((jobs, sender, soft),), daemon=True
+        target=_jobs_in_child, args=((jobs, sender, soft, node_limit),), daemon=True
     )
     process.start()
     sender.close()
@@ -494,6 +595,7 @@ class _Options(NamedTuple):
     play_samples: int
     seed: int
     time_limit: float | None
+    node_limit: int
 
 
 def _jobs(
@@ -510,7 +612,7 @@ def _jobs(
     for decision in reversed(decisions):
         if decision.state.phase is Phase.PLAY:
             where[decision.number] = len(jobs)
-            jobs.append(_PlayJob(decision.state))
+            jobs.append(_PlayJob(decision.state, decision.action, decision.number))
     pre_play = [d for d in decisions if d.state.phase in _PRE_PLAY]
     for decision in pre_play:
         later = tuple(d.action for d in pre_play if d.number > decision.number)
@@ -551,7 +653,7 @@ def _review_hand(
 ) -> HandReview:
     decisions = _decisions(start, hand.actions)
     jobs, where, advice_at, sampled_at = _jobs(decisions, options)
-    results = _run_jobs(jobs, options.time_limit)
+    results = _run_jobs(jobs, options.time_limit, options.node_limit)
     calls: list[CallReview] = []
     choices: list[ChoiceReview] = []
     for decision in decisions:
@@ -579,7 +681,7 @@ def _review_hand(
     if contract is not None and end.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
         tricks = sum(end.tricks_won_by_seat[s] for s in end.contracting_seats)
     complete = all(result is not None for result in results) and all(
-        choice.exhaustive for choice in choices
+        choice.exhaustive and not choice.bounded for choice in choices
     )
     seats, sides = _summaries(start.rules, calls, choices)
     return HandReview(
@@ -608,22 +710,38 @@ def _with_sampled(choice: ChoiceReview, result: object) -> ChoiceReview:
 
 
 def _solved_choice(decision: _Decision, result: object) -> ChoiceReview:
+    """A decision's review from its job's result (``None``: not done in time)."""
     number, state, action = decision
     if state.phase is Phase.PLAY:
+        played = cast(_Played | None, result)
+        if played is None:
+            return _choice_review("play", number, state, action, None)
+        if played.values is None:
+            return _bounded(_choice_review("play", number, state, action, None))
         return _choice_review(
-            "play", number, state, action, cast(dict[Action, int] | None, result)
+            "play", number, state, action, played.values, best=played.best
         )
     if state.phase is Phase.NOMINATE:
+        if result == _BOUNDED:
+            return _bounded(_choice_review("nominate", number, state, action, None))
         values = cast(dict[Action, int] | None, result)
         return _choice_review("nominate", number, state, action, values)
-    found = cast(tuple[Action, int, int, bool] | None, result)
+    if result == _BOUNDED:
+        return _bounded(_choice_review("discard", number, state, action, None))
+    found = cast(tuple[Action, int, int, bool, bool] | None, result)
     if found is None:
         return _choice_review("discard", number, state, action, None)
-    best, best_value, made_value, exhaustive = found
+    best, best_value, made_value, exhaustive, bounded = found
     values = {best: best_value, action: made_value}
-    return _choice_review(
+    reviewed = _choice_review(
         "discard", number, state, action, values, best=[best], exhaustive=exhaustive
     )
+    return _bounded(reviewed) if bounded else reviewed
+
+
+def _bounded(choice: ChoiceReview) -> ChoiceReview:
+    """``choice`` marked as stopped by the node limit."""
+    return attrs.evolve(choice, exhaustive=False, bounded=True)
 
 
 def _summaries(
@@ -680,6 +798,7 @@ def review(
     play_samples: int = 0,
     seed: int = 0,
     time_limit: float | None = None,
+    node_limit: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> GameReview:
     """Review every decision of a game: its double-dummy value and what it cost.
@@ -701,12 +820,21 @@ def review(
             hand is not ``complete``.  The card plays are solved first, from the last
             trick back, then the discard and the nomination, then the calls, then
             the sampled values.
+        node_limit: the most nodes the solver visits for each decision (see
+            :func:`~five_hundred.search.solver.solve`; ``None``: no limit).  A
+            decision whose search reaches it has ``None`` values and is marked
+            :attr:`~five_hundred.analysis.ChoiceReview.bounded`, and the hand is not
+            ``complete``; unlike the time limit, the same decisions are reached on
+            every machine.  The card plays need far less than the time limit's
+            worker: each card's value is the next decision's, and the other cards
+            are only asked whether they do as well.
         progress: called with the number of hands done as each one is reviewed.
 
     Raises:
         TypeError: if ``source`` is neither a record nor a state.
         InvalidStateError: if ``hand`` is not a hand of the record, or
-            ``bid_samples`` or ``play_samples`` is not a whole number from 0.
+            ``bid_samples`` or ``play_samples`` is not a whole number from 0, or
+            ``node_limit`` is not a whole number from 1 (or ``None``).
         FiveHundredError: a record that does not replay raises what
             :meth:`~five_hundred.records.GameRecord.replay` raises.
     """
@@ -735,7 +863,12 @@ def review(
             raise InvalidStateError(msg)
         numbers = range(hand, hand + 1)
     starts = _hand_starts(game)
-    options = _Options(bid_samples, play_samples, seed, time_limit)
+    limit_nodes = (
+        NO_LIMIT
+        if node_limit is None
+        else check_count(node_limit, "node_limit", most=MAX_NODES)
+    )
+    options = _Options(bid_samples, play_samples, seed, time_limit, limit_nodes)
     hands = []
     for done, number in enumerate(numbers, 1):
         hands.append(

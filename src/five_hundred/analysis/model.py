@@ -76,6 +76,10 @@ class ChoiceReview:
     """The card's cost in points by that mean: what the seat could expect to lose
     by it from what it knew (it differs from ``cost_points`` where the card was a
     good bet that this lie of the cards punished, or a lucky one)."""
+    bounded: bool = False
+    """Whether the review's ``node_limit`` stopped the solver on this decision: its
+    values are then ``None`` (a discard's are the best of those compared, as when
+    the time limit cuts it short), and ``exhaustive`` is false."""
 
     @property
     def error(self) -> bool:
@@ -102,6 +106,7 @@ class ChoiceReview:
             if self.sampled_best is None
             else [str(a) for a in self.sampled_best],
             "sampled_cost": self.sampled_cost,
+            "bounded": self.bounded,
             "error": self.error,
         }
 
@@ -290,7 +295,8 @@ class HandReview:
     choices: tuple[ChoiceReview, ...] = attrs.field(converter=_choices)
     """The discard, the nomination and the card plays, in the order made."""
     complete: bool
-    """Whether every decision was solved (not cut off by the time limit)."""
+    """Whether every decision was solved (not cut off by the time limit or the node
+    limit)."""
     seats: tuple[SeatSummary, ...] = attrs.field(converter=_seat_summaries)
     sides: tuple[SideSummary, ...] = attrs.field(converter=_side_summaries)
 

@@ -32,6 +32,14 @@ def _samples_arg(text: str) -> int:
     return value
 
 
+def _node_limit_arg(text: str) -> int:
+    value = _int_arg(text)
+    if value < 1:
+        msg = f"expected a number of nodes from 1, got {quote(text)}"
+        raise argparse.ArgumentTypeError(msg)
+    return value
+
+
 def add_parser(commands: _Commands) -> None:
     """Add the ``review`` subcommand to the command line's subcommands."""
     parser = _add_command(
@@ -79,6 +87,14 @@ def add_parser(commands: _Commands) -> None:
         help="solver time per hand (default 30; none: no limit); decisions not "
         "solved in time are shown as such",
     )
+    parser.add_argument(
+        "--node-limit",
+        type=_node_limit_arg,
+        default=None,
+        metavar="N",
+        help="solver nodes per decision (default: no limit); unlike the time "
+        "limit, the same decisions are left unsolved on every machine",
+    )
     _add_progress_option(parser)
     _add_json(parser)
     parser.set_defaults(handler=run)
@@ -109,6 +125,7 @@ def run(args: argparse.Namespace, out: _Out) -> int:
                 play_samples=args.play_samples,
                 seed=args.seed,
                 time_limit=args.time_limit,
+                node_limit=args.node_limit,
                 progress=report,
             )
     except KeyboardInterrupt:
@@ -140,7 +157,11 @@ def _selected(data: dict[str, object], seat: int | None) -> dict[str, object]:
 
 def _cost(out: _Out, choice: ChoiceReview) -> str:
     if choice.cost_tricks is None:
-        return out.text("not solved in time")
+        return out.text(
+            "not solved within the node limit"
+            if choice.bounded
+            else "not solved in time"
+        )
     if not choice.error:
         return ""
     best = choice.best or ()

@@ -29,7 +29,7 @@ from five_hundred._engine.api import card_player
 from five_hundred._engine.codes import JOKER_CODE
 from five_hundred._engine.playout import JOKER_LEAD, play_out
 from five_hundred.actions import Action, PlayCard
-from five_hundred.cards import CARDS_BY_CODE, JOKER, Suit
+from five_hundred.cards import CARDS_BY_CODE, JOKER, Suit, card_code
 from five_hundred.errors import wrong_type
 from five_hundred.state import (
     GameState,
@@ -40,7 +40,14 @@ from five_hundred.state import (
     settlement,
 )
 
-__all__ = ["JOKER_LEAD", "PlayoutResult", "Policy", "choice_action", "playout"]
+__all__ = [
+    "JOKER_LEAD",
+    "PlayoutResult",
+    "Policy",
+    "action_choice",
+    "choice_action",
+    "playout",
+]
 
 
 class Policy(Protocol):
@@ -99,6 +106,18 @@ def choice_action(choice: int) -> PlayCard:
     if choice > JOKER_CODE:
         return PlayCard(JOKER, Suit(choice - JOKER_LEAD))
     return PlayCard(CARDS_BY_CODE[choice])
+
+
+def action_choice(action: PlayCard) -> int:
+    """The playout choice of a card play: :func:`choice_action`'s inverse.
+
+    >>> from five_hundred import parse_action
+    >>> action_choice(parse_action("PLAY AH")), action_choice(parse_action("PLAY JK:H"))
+    (63, 68)
+    """
+    if action.suit is not None:
+        return JOKER_LEAD + action.suit
+    return card_code(action.card)
 
 
 def _before_play(state: GameState, rng: random.Random) -> GameState:
