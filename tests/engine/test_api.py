@@ -369,6 +369,7 @@ def test_the_search_tools_readers_agree_with_the_state(
         if not playing:
             continue
         leader = state.leader if state.leader is not None else state.to_act
+        assert leader is not None  # a card is to be played, so someone leads
         assert api.play_setup(record).order[leader] == play_order(state, leader)
         led = state.led_suit
         assert api.suit_led(record) == (-1 if led is None else led.value)
