@@ -27,7 +27,10 @@ The search tools (the playout, the solver's setup, the resampler, the sampling
 player) read a record through this module's readers (:func:`card_player`,
 :func:`play_setup`, :func:`suit_led`, :func:`contract_parts`,
 :func:`action_log`) and build a resampled deal's record with :func:`redeal`, never
-by the record's index constants.
+by the record's index constants.  The framework adapters' table
+(:class:`~five_hundred.integrations.encoding.Table`) reads and steps a record through
+the same module: :func:`seat_to_act`, :func:`in_auction`, :func:`in_discard`,
+:func:`holding`, :func:`auction_now`, :func:`caller` and :func:`after_calls`.
 """
 
 import functools
@@ -39,12 +42,14 @@ from five_hundred._engine.auction import A_TO_ACT, AuctionRecord, advance, listi
 from five_hundred._engine.codes import PLAY_CODE
 from five_hundred._engine.core import (
     BIDDING,
+    DISCARD,
     DONE,
     H_AUCTION,
     H_CONTRACT,
     H_PARTNER,
     H_PARTNER_CARD,
     HAND,
+    HANDS,
     LED,
     LEGAL,
     LOG,
@@ -72,18 +77,25 @@ __all__ = [
     "DATA",
     "Plays",
     "action_log",
+    "after_calls",
     "apply",
+    "auction_now",
+    "caller",
     "card_player",
     "contract_parts",
     "entry_point",
+    "holding",
     "identity_index",
     "identity_slots",
+    "in_auction",
+    "in_discard",
     "install",
     "legal_actions",
     "listed_calls",
     "new_state",
     "play_setup",
     "redeal",
+    "seat_to_act",
     "state_action",
     "state_call",
     "state_listing",
@@ -421,3 +433,44 @@ def redeal(
             core[SETUP], now[seat], core[LED], core[SUITS_LED], core[DONE]
         )
     return redealt(core, hand, log, now, legal)
+
+
+def seat_to_act(core: Record) -> int | None:
+    """The seat to act in ``core`` (``None`` once the hand is over)."""
+    return core[TO_ACT]
+
+
+def in_auction(core: Record) -> bool:
+    """Whether ``core`` is in the auction."""
+    return core[PHASE] == BIDDING
+
+
+def in_discard(core: Record) -> bool:
+    """Whether ``core`` is in the contractor's discard."""
+    return core[PHASE] == DISCARD
+
+
+def holding(core: Record, seat: int) -> int:
+    """The mask of the cards ``seat`` holds in ``core`` (card codes)."""
+    hands: tuple[int, ...] = core[HANDS]
+    return hands[seat]
+
+
+def auction_now(core: Record) -> tuple[Any, AuctionRecord]:
+    """The auction of ``core``: its rules' book and its record (see ``auction.py``)."""
+    parts: tuple[Any, AuctionRecord] = core[HAND][H_AUCTION]
+    return parts
+
+
+def caller(record: AuctionRecord) -> int:
+    """The seat to call in an auction's record (-1 once the auction is over)."""
+    return record[A_TO_ACT]
+
+
+def after_calls(core: Record, book: Any, record: AuctionRecord, log: Log) -> Record:
+    """``core`` after calls made on its auction alone: ``record`` now, ``log`` with them.
+
+    The auction must still be on (:func:`caller` of ``record`` a seat); the call that
+    ends it is the facade's step (it settles the contract).
+    """
+    return called(core, (book, record), record[A_TO_ACT], log)

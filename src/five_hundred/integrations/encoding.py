@@ -47,7 +47,6 @@ import numpy as np
 import numpy.typing as npt
 
 from five_hundred._engine import codes as _codes
-from five_hundred._engine import core as _core
 from five_hundred._engine.adapter import (
     call_listing,
     id_table,
@@ -55,7 +54,17 @@ from five_hundred._engine.adapter import (
     play_ids,
     play_listing,
 )
-from five_hundred._engine.auction import A_TO_ACT, AuctionRecord
+from five_hundred._engine.api import (
+    action_log,
+    after_calls,
+    auction_now,
+    caller,
+    holding,
+    in_auction,
+    in_discard,
+    seat_to_act,
+)
+from five_hundred._engine.auction import AuctionRecord
 from five_hundred._engine.cache import BoundedCache
 from five_hundred._engine.codes import (
     ALONE_CODE,
@@ -70,16 +79,7 @@ from five_hundred._engine.codes import (
     PICK_CODE,
     PLAY_CODE,
 )
-from five_hundred._engine.core import (
-    H_AUCTION,
-    HAND,
-    HANDS,
-    LOG,
-    PHASE,
-    TO_ACT,
-    Log,
-    Record,
-)
+from five_hundred._engine.core import Log, Record
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
     BLIND_MISERE,
@@ -231,14 +231,14 @@ class Table:
     is immutable.
     """
 
-    __slots__ = ("_bids", "_core", "_ids", "_listed", "_others", "_state", "picks")
+    __slots__ = ("_bids", "_ids", "_listed", "_others", "_record", "_state", "picks")
 
     def __init__(self, state: GameState, picks: tuple[int, ...] = ()) -> None:
         checked_state(state, "a GameState (from new_game, new_hand or apply)")
-        self._core: Record = record_of(state)
+        self._record: Record = record_of(state)
         self._bids: _Bids | None = None
         """The auction now (its rules' book, record and the log) when calls were made
-        since ``_core`` was built: the auction is stepped on its record alone."""
+        since ``_record`` was built: the auction is stepped on its record alone."""
         self._state: GameState | None = state
         self.picks = picks
         """The codes of the cards picked so far for the discard, in the order picked."""
@@ -260,16 +260,15 @@ class Table:
     def to_act(self) -> int | None:
         """The seat to act (``state.to_act``, without building the state)."""
         bids = self._bids
-        return self._core[TO_ACT] if bids is None else bids[1][A_TO_ACT]
+        return seat_to_act(self._record) if bids is None else caller(bids[1])
 
     def _now(self) -> Record:
         """The engine's record of the state now (built after the calls made since)."""
         bids = self._bids
         if bids is None:
-            return self._core
+            return self._record
         book, record, log = bids
-        parts = (book, record)
-        self._core = core = _core.called(self._core, parts, record[A_TO_ACT], log)
+        self._record = core = after_calls(self._record, book, record, log)
         self._bids = None
         return core
 
@@ -277,23 +276,23 @@ class Table:
         """The auction now: its rules' book, its record and the log."""
         bids = self._bids
         if bids is None:
-            core = self._core
-            book, record = core[HAND][H_AUCTION]
-            bids = book, record, core[LOG]
+            core = self._record
+            book, record = auction_now(core)
+            bids = book, record, action_log(core)
         return bids
 
     def _moved(self, state: GameState) -> int | None:
         """Take ``state`` as the table's state; the seat to act."""
-        self._core = core = record_of(state)
+        self._record = core = record_of(state)
         self._state = state
         self._bids = None
         self._ids = self._listed = None
-        return core[TO_ACT]
+        return seat_to_act(core)
 
     def copy(self) -> "Table":
         """An independent copy (the state is shared: it is immutable)."""
         twin = Table.__new__(Table)
-        twin._core, twin._bids, twin._state = self._core, self._bids, self._state
+        twin._record, twin._bids, twin._state = self._record, self._bids, self._state
         twin._ids, twin._listed, twin.picks = self._ids, self._listed, self.picks
         twin._others = self._others
         return twin
@@ -306,23 +305,22 @@ class Table:
         ids = self._ids
         if ids is None:
             # The card play by the engine, from the legal mask; the other phases here.
-            ids = play_ids(self._core, _PLAY_TABLE)
+            ids = play_ids(self._record, _PLAY_TABLE)
             if ids is None:
                 ids = self._find_legal()
             self._ids = ids
         return ids
 
     def _find_legal(self) -> tuple[int, ...]:
-        core = self._core
-        phase = core[PHASE]
-        if phase == _BIDDING:  # (the step reads the call of an id)
+        core = self._record
+        if in_auction(core):  # (the step reads the call of an id)
             book, record, _ = self._auction()
             _, ids, self._listed = _call_ids(book, record)
             return ids
-        if phase == _DISCARD:
-            seat = core[TO_ACT]
+        if in_discard(core):
+            seat = seat_to_act(core)
             assert seat is not None  # the discard always has a player to act
-            return part_ids(_PICK_TABLE, core[HANDS][seat] & ~self._picked())
+            return part_ids(_PICK_TABLE, holding(core, seat) & ~self._picked())
         return tuple(self._other_map())
 
     def _picked(self) -> int:
@@ -339,7 +337,7 @@ class Table:
         that follows it (:meth:`step`) make it once.  Never change it.
         """
         state = self.state  # (first: it builds the record of calls made since)
-        core = self._core
+        core = self._record
         kept = self._others
         if kept is not None and kept[0] is core:
             return kept[1]
@@ -369,14 +367,14 @@ class Table:
         """
         if type(action_id) is not int:
             action_id = _check_id(action_id)
-        played = play_listing(self._core, action_id, _PLAY_ACTIONS, _PLAY_TABLE)
+        played = play_listing(self._record, action_id, _PLAY_ACTIONS, _PLAY_TABLE)
         if played is not None:  # a card played (the engine checked the id)
             # with the next player's ids: the frameworks list them after every step
             after, seat, ids = played
             if seat is None:
                 self._hand_over(action_id)
                 return None
-            self._core, self._ids = after, ids
+            self._record, self._ids = after, ids
             self._state = None
             return seat
         return self._other_step(action_id)
@@ -392,9 +390,9 @@ class Table:
     def _other_step(self, action_id: int) -> int | None:
         """:meth:`step` for an id that is not a plain card play (a whole number)."""
         seat: int | None
-        core = self._core
-        phase = core[PHASE]
-        if phase == _BIDDING:
+        core = self._record
+        fast = True  # (a phase whose every legal id the fast paths below take)
+        if in_auction(core):
             bids = self._bids  # (``_auction``'s first test, without its frame)
             book, record, log = self._auction() if bids is None else bids
             listed = self._listed
@@ -405,11 +403,11 @@ class Table:
                 # The auction's own step, on its record alone: no state is built
                 # between calls (``_now`` builds one when asked).
                 rank, call = found
-                seat = record[A_TO_ACT]
+                seat = caller(record)
                 # The step and the next seat's ids kept for its listing, in one
                 # engine call (``None``: listed here).
                 stepped, ids = call_listing(book, record, rank, _CALL_IDS.get)
-                after = stepped[A_TO_ACT]  # (a record's field: read once)
+                after = caller(stepped)  # (read once)
                 if after < 0:  # over: the contract, or a throw-in
                     # the state's own step, once a hand: the contract is the state's
                     return self._moved(apply(self.state, call))
@@ -423,11 +421,11 @@ class Table:
                     _call_ids(book, record) if ids is None else ids
                 )
                 return after
-        elif phase == _DISCARD:
+        elif in_discard(core):
             code = _PICK_CODES.get(action_id, -1)
-            seat = core[TO_ACT]
+            seat = seat_to_act(core)
             assert seat is not None  # the discard always has a player to act
-            if code >= 0 and (core[HANDS][seat] & ~self._picked()) >> code & 1:
+            if code >= 0 and (holding(core, seat) & ~self._picked()) >> code & 1:
                 picks = (*self.picks, action_id - PICK_CODE)
                 if len(picks) < KITTY_SIZE:
                     self.picks = picks
@@ -438,8 +436,10 @@ class Table:
                 self.picks = ()
                 discard = shared_discard(tuple(sorted(picks)))
                 return self._moved(apply(self.state, discard))
+        else:
+            fast = False
         legal = self.legal()
-        if action_id not in legal or phase in _FAST_PHASES:
+        if fast or action_id not in legal:
             raise IllegalActionError(self._refusal(_check_id(action_id)))
         return self._moved(apply(self.state, self._other_map()[action_id]))
 
@@ -463,13 +463,6 @@ class Table:
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know (:func:`~five_hundred.views.view`)."""
         return view(self.state, seat)
-
-
-_PLAY_PHASE: Final = _core.PLAY
-_BIDDING: Final = _core.BIDDING
-_DISCARD: Final = _core.DISCARD
-_FAST_PHASES: Final = frozenset((_BIDDING, _DISCARD))
-"""Phases whose every legal id the fast paths of :meth:`Table.step` take."""
 
 
 _CODE_BY_CARD: Final = {card: code for code, card in enumerate(CARDS_BY_CODE)}

@@ -430,11 +430,11 @@ class FiveHundredState(pyspiel.State):  # type: ignore[misc]
             # Table.step, inline (a card play within the hand is the most frequent
             # step, and a frame costs more than the step's own Python): the engine's
             # (record, seat to act, its ids) unpacked straight into the table.
-            played = play_listing(table._core, action, _PLAY_ACTIONS, _PLAY_TABLE)
+            played = play_listing(table._record, action, _PLAY_ACTIONS, _PLAY_TABLE)
             if played is not None:
                 after, seat, ids = played
                 if seat is not None:
-                    table._core, table._ids = after, ids
+                    table._record, table._ids = after, ids
                     table._state = None
                     now.player = seat
                     return
