@@ -62,20 +62,20 @@ def _endgame(seed: int, left: int) -> tuple[object, int]:
     return state, state.to_act
 
 
+def _hand_by(rules: Rules, seed: int, **settings: Any) -> tuple[object, ...]:
+    """The actions of a hand that sampling players without budgets play legally."""
+    bots = [
+        SamplingPlayer(budget=None, bid_budget=None, **settings, seed=s)
+        for s in range(rules.players)
+    ]
+    return play_hand(new_game(rules, seed=seed), bots).actions
+
+
 def test_plays_whole_hands_legally_and_replays_from_its_seed() -> None:
     for players in (3, 4, 5, 6):
         rules = Rules.for_players(players)
-
-        def finish(seed: int, rules: Rules = rules) -> tuple[object, ...]:
-            bots = [
-                SamplingPlayer(
-                    budget=None, bid_budget=None, samples=3, rollouts=1, seed=s
-                )
-                for s in range(rules.players)
-            ]
-            return play_hand(new_game(rules, seed=seed), bots).actions
-
-        assert finish(2) == finish(2)
+        hand = _hand_by(rules, 2, samples=3, rollouts=1)
+        assert hand == _hand_by(rules, 2, samples=3, rollouts=1)
 
 
 def test_a_spent_budget_still_gives_a_legal_action() -> None:
@@ -471,17 +471,8 @@ def test_a_solve_that_reaches_the_node_limit_is_valued_by_its_rollouts(
 def test_solve_nodes_plays_legally_replays_from_its_seed_and_keeps_the_budget() -> None:
     for players in (3, 4, 6):
         rules = Rules.for_players(players)
-
-        def finish(seed: int, rules: Rules = rules) -> tuple[object, ...]:
-            bots = [
-                SamplingPlayer(
-                    budget=None, bid_budget=None, samples=2, solve_nodes=60, seed=s
-                )
-                for s in range(rules.players)
-            ]
-            return play_hand(new_game(rules, seed=seed), bots).actions
-
-        assert finish(4) == finish(4)
+        hand = _hand_by(rules, 4, samples=2, solve_nodes=60)
+        assert hand == _hand_by(rules, 4, samples=2, solve_nodes=60)
     # a spent budget: one sample, solved within the limit or played out
     state, seat = _endgame(3, 10)
     player = SamplingPlayer(budget=0.0, samples=50, solve_nodes=100_000)
