@@ -406,7 +406,9 @@ def test_a_rollout_starts_with_its_card_and_the_best_mean_wins(
             return (won if first == wanted else 0), [first]
 
         monkeypatch.setattr(sampling_player, "play_out", fake)
-        player = SamplingPlayer(budget=None, rollouts=3, solve_tricks=1)
+        player = SamplingPlayer(
+            budget=None, rollouts=3, solve_tricks=1, solve_nodes=None
+        )
         chosen = player.choose(view(state, seat), seat)
         if team >> seat & 1:
             assert chosen == target
@@ -454,7 +456,9 @@ def test_a_solve_that_reaches_the_node_limit_is_valued_by_its_rollouts(
     assert len(seen.legal_actions) > 1
     finished = _bounded_solves(monkeypatch)
     cut = SamplingPlayer(samples=5, rollouts=5, budget=None, solve_nodes=1, seed=5)
-    rolled = SamplingPlayer(samples=5, rollouts=5, budget=None, seed=5)
+    rolled = SamplingPlayer(
+        samples=5, rollouts=5, budget=None, solve_nodes=None, seed=5
+    )
     values = cut.evaluate(seen, seat)
     assert values == rolled.evaluate(seen, seat)
     assert finished == [False] * 5
@@ -507,7 +511,9 @@ def test_rollouts_lead_the_joker_in_no_trumps_naming_each_suit() -> None:
             seat = state.to_act
             legal = legal_actions(state)
             if any(getattr(a, "suit", None) is not None for a in legal):
-                player = SamplingPlayer(budget=None, rollouts=4, seed=seed)
+                player = SamplingPlayer(
+                    budget=None, rollouts=4, solve_nodes=None, seed=seed
+                )
                 assert player.choose(view(state, seat), seat) in legal
                 found += 1
                 break
@@ -779,7 +785,8 @@ def test_sampling_player_takes_good_settings() -> None:
     assert (player.budget, player.bid_budget, player.bid_margin) == (None, 0.0, -20.0)
     assert SamplingPlayer(budget=1).budget == 1.0
     assert SamplingPlayer(solve_tricks=10).solve_tricks == 10
-    assert SamplingPlayer().solve_nodes is None
+    assert SamplingPlayer().solve_nodes == sampling_player.SOLVE_NODES
+    assert SamplingPlayer(solve_nodes=None).solve_nodes is None
     assert SamplingPlayer(solve_nodes=1).solve_nodes == 1
 
 

@@ -76,6 +76,13 @@ def _budget_arg(text: str) -> float | None:
     return value
 
 
+def _nodes_arg(text: str) -> int | None:
+    """A node limit, a whole number from 1, or ``none`` (rollouts until the solver)."""
+    if text.strip().lower() == "none":
+        return None
+    return _count_arg(text)
+
+
 def add_parser(commands: _Commands) -> None:
     """Add the ``match`` subcommand to the command line's subcommands."""
     parser = _add_command(
@@ -121,10 +128,11 @@ def add_parser(commands: _Commands) -> None:
     )
     parser.add_argument(
         "--solve-nodes",
-        type=_count_arg,
+        type=_nodes_arg,
         default=argparse.SUPPRESS,
         help="sampling player: before --solve-tricks are left, solve each sampled "
-        "deal within this many solver nodes (played out by rule if not finished)",
+        "deal within this many solver nodes (played out by rule if not finished; "
+        "none: rollouts)",
     )
     parser.add_argument(
         "--rollouts",

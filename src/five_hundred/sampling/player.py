@@ -50,10 +50,12 @@ from five_hundred.search.solver import (
 from five_hundred.state import GameState, Phase, apply, record_of
 from five_hundred.views import SeatView, view
 
-__all__ = ["LEVELS", "ROLLOUTS", "ActionValue", "SamplingPlayer"]
+__all__ = ["LEVELS", "ROLLOUTS", "SOLVE_NODES", "ActionValue", "SamplingPlayer"]
 
 ROLLOUTS: Final = 40
 """The default number of rollout samples of an early card decision."""
+SOLVE_NODES: Final = 5_000
+"""The default node limit of a sampled deal's solve before the last tricks."""
 _MADE_WEIGHT: Final = 20
 """How many tricks making (or defeating) the contract is worth in a card's value."""
 LEVELS: Final[Mapping[str, Mapping[str, Any]]] = MappingProxyType(
@@ -66,6 +68,7 @@ LEVELS: Final[Mapping[str, Mapping[str, Any]]] = MappingProxyType(
                 "bid_samples": 0,
                 "bid_budget": 0.1,
                 "rollouts": 0,
+                "solve_nodes": None,
             }
         ),
         "medium": MappingProxyType(
@@ -75,6 +78,7 @@ LEVELS: Final[Mapping[str, Mapping[str, Any]]] = MappingProxyType(
                 "bid_samples": 8,
                 "bid_budget": 0.25,
                 "rollouts": 10,
+                "solve_nodes": None,
             }
         ),
         "hard": MappingProxyType({}),
@@ -165,9 +169,11 @@ class SamplingPlayer:
             :func:`~five_hundred.search.solver.solve_plays`: a bound on the work, the
             same on every machine), and a deal whose solve reaches the limit before
             every card's value is exact is played out once after each card as
-            ``rollouts`` does instead (``None``, the default: ``rollouts`` until
-            ``solve_tricks`` are left).  A whole number from 1; about 2 microseconds a
-            node compiled, 10 to 30 times that pure.
+            ``rollouts`` does instead (``None``: ``rollouts`` until ``solve_tricks``
+            are left).  A whole number from 1; about 2 microseconds a node compiled,
+            10 to 30 times that pure.  The default,
+            :data:`~five_hundred.sampling.player.SOLVE_NODES`, measured stronger
+            than rollouts (see :doc:`/explanation/double-dummy`).
         seed: the seed of its random generator.
 
     **Bidding** (three, four and six players; the others bid as
@@ -186,18 +192,16 @@ class SamplingPlayer:
     three-card set of the five cards the rules of thumb would throw first is played
     out on the same simulated deals; the best mean score wins.
 
-    **Card play**: until ``solve_tricks`` are left (without ``solve_nodes``), each
-    of ``rollouts`` sampled deals (:func:`~five_hundred.search.resample.resample`)
-    is played out once after each legal card, every seat then playing by the
-    rule-of-thumb policy; a card's
-    value in a sample is scored as below, and the best mean wins.  Once
-    ``solve_tricks`` are left, each sampled deal
+    **Card play**: each of ``samples`` sampled deals
     (:func:`~five_hundred.search.resample.resample`) is solved with
     :func:`~five_hundred.search.solver.solve_plays`; a card's value in a sample is
     its side's tricks plus a bonus for making (or, for the defence, defeating) the
-    contract, and the card with the best mean wins.  With ``solve_nodes`` the deals
-    are solved from the first trick, each within that node limit; a deal whose solve
-    does not finish within it is valued by its rollouts, so every deal drawn counts.
+    contract, and the card with the best mean wins.  Until ``solve_tricks`` are
+    left each solve is bounded by ``solve_nodes``, and a deal whose solve does not
+    finish within it is valued by its rollout instead (played out once after each
+    legal card, every seat then playing by the rule-of-thumb policy), so every deal
+    drawn counts.  With ``solve_nodes=None``, the tricks until ``solve_tricks`` are
+    left are played by ``rollouts`` sampled deals, each valued by its rollout.
     The Joker's nomination and the partner call are the rules of thumb's.
 
     With ``budget`` and ``bid_budget`` both ``None`` the player is deterministic for
@@ -225,7 +229,7 @@ class SamplingPlayer:
         bid_budget: float | None = 0.5,
         rollouts: int = ROLLOUTS,
         inference: bool = False,
-        solve_nodes: int | None = None,
+        solve_nodes: int | None = SOLVE_NODES,
         seed: int = 0,
     ) -> None:
         # Every setting is checked here, so a bad one fails now, not at a choice.
