@@ -48,11 +48,9 @@ from five_hundred._engine.api import identity_slots
 from five_hundred._engine.auction import A_TO_ACT
 from five_hundred._engine.codes import (
     HAND_SIZE,
-    JOKER_BIT,
     JOKER_CODE,
     JOKER_LEAD_CODE,
     KITTY_SIZE,
-    NT,
     PLAY_CODE,
     codes_from_mask,
     seat_nibbles,
@@ -92,12 +90,22 @@ from five_hundred._engine.core import (
     Setup,
     Unchecked,
 )
-from five_hundred._engine.game import joker_names, play, play_refused
+from five_hundred._engine.game import (
+    after_discard,
+    call_partner,
+    discard,
+    discard_refusal,
+    joker_names,
+    nominate,
+    partner_cards,
+    partner_refusal,
+    play,
+    play_refused,
+)
 from five_hundred._engine.listed import DISCARD_ROW, discard_listing
 from five_hundred._engine.memo import per_rules
 from five_hundred._engine.play import joker_lead_names_suit
 from five_hundred._engine.seats import next_seat
-from five_hundred._engine.step import start_play
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
     Auction,
@@ -119,7 +127,6 @@ from five_hundred.bidding import (
 )
 from five_hundred.cards import (
     CARDS_BY_CODE,
-    JOKER,
     Card,
     Suit,
     card_code,
@@ -897,7 +904,8 @@ class _PhaseRules(NamedTuple):
     """The action types of the phase."""
     listing: Callable[[Record], tuple[Action, ...]]
     refusal: Callable[[Record, Any], _Refusal]
-    application: Callable[[Record, Any, Log], GameState]
+    application: Callable[[Record, Any], GameState]
+    """The next state, for a legal action (the engine's step of its code)."""
 
 
 # -- bidding (the auction's rules live in five_hundred.bidding) --
@@ -917,11 +925,10 @@ def _refuse_call(core: Record, call: Call) -> _Refusal:
     return None if found is None else (IllegalBidError, *found)
 
 
-def _apply_call(core: Record, call: Call, log: Log) -> GameState:
-    seat = core[TO_ACT]
-    assert seat is not None  # the auction is not over
+def _apply_call(core: Record, call: Call) -> GameState:
+    seat = _seat(core)
     after = advance(auction_of(*core[HAND][H_AUCTION]), seat, call)  # checked
-    return _after_call(core, auction_record(after), log)
+    return _after_call(core, auction_record(after), (core[LOG], call, seat))
 
 
 def _after_call(core: Record, parts: AuctionParts, log: Log) -> GameState:
@@ -946,7 +953,7 @@ def _after_call(core: Record, parts: AuctionParts, log: Log) -> GameState:
     setup = _setups(rules)[2 * contractor + misere][key]
     sans_kitty = isinstance(bid, TrickBid) and bid.sans_kitty
     core = _core.contracted(core, parts, contract, setup, log, not sans_kitty)
-    return _after_discard(core) if sans_kitty else _wrap(core)
+    return _wrap(after_discard(core) if sans_kitty else core)
 
 
 _CONTRACT_KEYS: Final[dict[Bid, int]] = {}
@@ -959,7 +966,10 @@ there are some fifty of them."""
 def _setups(rules: Rules) -> tuple[tuple[Setup, ...], ...]:
     """Every contract's play setup (the engine's one home of seat order), per rules."""
     sides = tuple(side_of(rules, seat) for seat in range(rules.players))
-    return _core.play_setups(sides, joker_options(rules))
+    partner_call = rules.players == 5 and rules.five_player_partner
+    return _core.play_setups(
+        sides, joker_options(rules), partner_call, rules.joker_nomination
+    )
 
 
 # -- the kitty discard --
@@ -1006,57 +1016,38 @@ def _refuse_discard(core: Record, action: Discard) -> _Refusal:
 
 
 def _discard_refusal(held: int, action: Discard) -> _Refusal:
-    """Why the contractor holding ``held`` may not make ``action`` (or ``None``)."""
-    codes = [card_code(card) for card in action.cards]
-    missing = [CARDS_BY_CODE[c] for c in codes if not held >> c & 1]
-    if missing:
-        return (
-            IllegalPlayError,
-            "card-not-in-hand",
-            f"cannot discard {format_cards(missing)}: not in the hand",
-        )
-    if len(codes) != KITTY_SIZE:
-        return (
-            IllegalPlayError,
-            "discard-count",
-            f"must discard exactly {KITTY_SIZE} cards (as many as the kitty held); got {len(codes)}",
-        )
-    return None
+    """Why the contractor holding ``held`` may not make ``action`` (or ``None``).
 
-
-def _apply_discard(core: Record, action: Discard, log: Log) -> GameState:
-    seat = _seat(core)
+    The engine's refusal (``game.discard_refusal``), worded.
+    """
     mask = mask_from_cards(action.cards)
-    hands = list(core[HANDS])
-    hands[seat] &= ~mask
-    hand = _core.with_discard(core[HAND], mask)
-    core = _core.moved(core, core[PHASE], seat, hand, log)
-    return _after_discard(_core.with_hands(core, tuple(hands)))
+    code = discard_refusal(held, mask)
+    if code is None:
+        return None
+    if code == "card-not-in-hand":
+        missing = format_cards(cards_from_mask(mask & ~held))
+        return IllegalPlayError, code, f"cannot discard {missing}: not in the hand"
+    count = len(action.cards)
+    return (
+        IllegalPlayError,
+        code,
+        f"must discard exactly {KITTY_SIZE} cards (as many as the kitty held); got {count}",
+    )
 
 
-def _after_discard(core: Record) -> GameState:
-    rules: Rules = core[RULES]
-    contract: Contract = core[HAND][H_CONTRACT]
-    if (
-        rules.players == 5
-        and rules.five_player_partner
-        and isinstance(contract.bid, TrickBid)
-    ):
-        seat = contract.contractor
-        return _wrap(_core.moved(core, _CALL_PARTNER, seat, core[HAND], core[LOG]))
-    return _after_partner(core)
+def _apply_discard(core: Record, action: Discard) -> GameState:
+    return _wrap(discard(core, mask_from_cards(action.cards), action))
 
 
 # -- the five-player partner call --
 
 
 def _list_partner_calls(core: Record) -> tuple[Action, ...]:
-    rules: Rules = core[RULES]
     held = core[HANDS][_seat(core)]
-    callable_cards = pack_mask(rules.players) & ~held & ~JOKER_BIT
+    cards = partner_cards(pack_mask(core[RULES].players), held)
     return (
         CallPartner(None),
-        *(CallPartner(CARDS_BY_CODE[c]) for c in codes_from_mask(callable_cards)),
+        *(CallPartner(CARDS_BY_CODE[c]) for c in codes_from_mask(cards)),
     )
 
 
@@ -1065,50 +1056,28 @@ def _refuse_partner_call(core: Record, action: CallPartner) -> _Refusal:
 
 
 def _partner_refusal(players: int, held: int, action: CallPartner) -> _Refusal:
-    """Why the contractor holding ``held`` may not make ``action`` (or ``None``)."""
+    """Why the contractor holding ``held`` may not make ``action`` (or ``None``).
+
+    The engine's refusal (``game.partner_refusal``), worded.
+    """
     card = action.card
-    if card is None:
+    code = partner_refusal(
+        pack_mask(players), held, -1 if card is None else card_code(card)
+    )
+    if code is None:
         return None
-    if card == JOKER:
-        return (
-            IllegalPlayError,
-            "partner-joker",
-            "the Joker cannot be called as the partner card",
-        )
-    code = card_code(card)
-    if not pack_mask(players) >> code & 1:
-        return (
-            IllegalPlayError,
-            "card-not-in-pack",
-            f"{card} is not in the {players}-player pack",
-        )
-    if held >> code & 1:
-        return (
-            IllegalPlayError,
-            "partner-in-own-hand",
-            f"{card} is in the contractor's own hand",
-        )
-    return None
+    if code == "partner-joker":
+        reason = "the Joker cannot be called as the partner card"
+    elif code == "card-not-in-pack":
+        reason = f"{card} is not in the {players}-player pack"
+    else:
+        reason = f"{card} is in the contractor's own hand"
+    return IllegalPlayError, code, reason
 
 
-def _apply_partner_call(core: Record, action: CallPartner, log: Log) -> GameState:
-    hand = core[HAND]
-    if action.card is not None:
-        code = card_code(action.card)
-        players: int = core[RULES].players
-        held = core[HANDS]
-        holder = next((s for s in range(players) if held[s] >> code & 1), -1)
-        hand = _core.with_partner(hand, code, holder)
-    return _after_partner(_core.moved(core, core[PHASE], core[TO_ACT], hand, log))
-
-
-def _after_partner(core: Record) -> GameState:
-    rules: Rules = core[RULES]
-    setup = core[SETUP]
-    seat = setup.contractor
-    if setup.key == NT and rules.joker_nomination and core[HANDS][seat] & JOKER_BIT:
-        return _wrap(_core.moved(core, _NOMINATE, seat, core[HAND], core[LOG]))
-    return _wrap(start_play(core, setup))
+def _apply_partner_call(core: Record, action: CallPartner) -> GameState:
+    card = -1 if action.card is None else card_code(action.card)
+    return _wrap(call_partner(core, card, action))
 
 
 # -- the Joker nomination (no trumps, the contractor holding the Joker) --
@@ -1126,13 +1095,8 @@ def _refuse_nomination(core: Record, action: NominateJoker) -> _Refusal:
     return None
 
 
-def _apply_nomination(core: Record, action: NominateJoker, log: Log) -> GameState:
-    hand, setup = core[HAND], core[SETUP]
-    if action.suit is not None:
-        hand = _core.with_nomination(hand, action.suit)
-        setup = _core.with_nominated(setup, action.suit)
-    core = _core.moved(core, core[PHASE], core[TO_ACT], hand, log)
-    return _wrap(start_play(core, setup))
+def _apply_nomination(core: Record, action: NominateJoker) -> GameState:
+    return _wrap(nominate(core, -1 if action.suit is None else action.suit, action))
 
 
 # -- the play of the cards (the rules live in the engine: _engine.play, _engine.step) --
@@ -1182,8 +1146,7 @@ def _refuse_play(core: Record, action: PlayCard) -> _Refusal:
     return None if found is None else (IllegalPlayError, *found)
 
 
-def _apply_play(core: Record, action: PlayCard, log: Log) -> GameState:
-    del log  # the play step logs the action itself
+def _apply_play(core: Record, action: PlayCard) -> GameState:
     after = play(core, _play_code(action), action)
     assert after is not None  # the play was found legal
     return _played(after)
@@ -1659,7 +1622,7 @@ def apply(
         raise _refuse(core, action, found, seat)
     rules = _PHASE_RULES[core[PHASE]]
     assert rules is not None  # an action is legal only in a phase with rules
-    return rules.application(core, action, (core[LOG], action, _seat(core)))
+    return rules.application(core, action)
 
 
 # The shared plays and their listing tables, which the engine's entry points of the

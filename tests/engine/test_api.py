@@ -94,7 +94,7 @@ def test_state_play_takes_the_listed_plays_as_the_facade_does(
             if not isinstance(action, PlayCard) or action.suit is not None:
                 assert found is None  # another phase, or the Joker led naming a suit
                 continue
-            expected = _apply_play(core, action, (core[LOG], action, seat))
+            expected = _apply_play(core, action)
             other = (seat + 1) % game_rules.players  # not the seat to act
             assert state_play(state, core, action, other, SHARED) is None
             if expected.to_act is None:  # the hand's last card: the facade's

@@ -67,9 +67,8 @@ from five_hundred._engine.core import (
     redealt,
     with_deal,
     with_discard,
-    with_partner,
 )
-from five_hundred._engine.game import play
+from five_hundred._engine.game import partner_called, play
 from five_hundred._engine.listed import PlayTables, listed_plays
 from five_hundred._engine.step import next_mask
 
@@ -417,12 +416,7 @@ def redeal(
     hand = core[HAND]
     code: int = hand[H_PARTNER_CARD]
     if code >= 0:
-        holder = -1
-        for seat in range(len(held)):
-            if held[seat] >> code & 1:
-                holder = seat
-                break
-        hand = with_partner(hand, code, holder)
+        hand = partner_called(hand, code, held)
     if discards >= 0:
         hand = with_discard(hand, discards)
     hand = with_deal(hand, dealt, kitty)
