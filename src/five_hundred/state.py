@@ -45,7 +45,7 @@ from five_hundred._engine import api as _api
 from five_hundred._engine import compiled as _compiled
 from five_hundred._engine import core as _core
 from five_hundred._engine.api import identity_slots
-from five_hundred._engine.auction import A_TO_ACT
+from five_hundred._engine.auction import A_BIDDER, A_STANDING, AuctionRecord
 from five_hundred._engine.codes import (
     HAND_SIZE,
     JOKER_CODE,
@@ -85,13 +85,14 @@ from five_hundred._engine.core import (
     VOIDS,
     WON,
     Game,
-    Log,
     Record,
     Setup,
     Unchecked,
 )
 from five_hundred._engine.game import (
-    after_discard,
+    call as call_step,
+)
+from five_hundred._engine.game import (
     call_partner,
     discard,
     discard_refusal,
@@ -109,12 +110,11 @@ from five_hundred._engine.seats import next_seat
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
     Auction,
-    AuctionParts,
-    Bid,
     Call,
     Contract,
     MisereBid,
     Pass,
+    RulesBook,
     TrickBid,
     advance,
     auction_of,
@@ -928,38 +928,45 @@ def _refuse_call(core: Record, call: Call) -> _Refusal:
 def _apply_call(core: Record, call: Call) -> GameState:
     seat = _seat(core)
     after = advance(auction_of(*core[HAND][H_AUCTION]), seat, call)  # checked
-    return _after_call(core, auction_record(after), (core[LOG], call, seat))
+    book, record = auction_record(after)
+    return _after_call(core, book, record, call, seat)
 
 
-def _after_call(core: Record, parts: AuctionParts, log: Log) -> GameState:
-    book, record = parts
-    to_act: int = record[A_TO_ACT]
-    if to_act >= 0:
-        new = GameState()  # _wrap, inline on the most common call
-        object.__setattr__(new, "_record", _core.called(core, parts, to_act, log))
-        return new
-    rules: Rules = core[RULES]  # read once the auction is over (not on every call)
-    contract = contract_of(book, record)
-    if contract is None:  # thrown in: nobody scores
-        hand = _core.with_result(
-            _core.with_auction(core[HAND], parts), (0,) * rules.sides
+def _after_call(
+    core: Record, book: RulesBook, record: AuctionRecord, call: Action, seat: int
+) -> GameState:
+    """The state after ``seat``'s ``call`` left the auction's record at ``record``.
+
+    The engine's step (``game.call``), once this rules' step of the contract won is
+    in the book (:func:`_contract_step`, the first time it is met).
+    """
+    stepped = call_step(core, book, record, call, seat)
+    if stepped is None:
+        rank, bidder = record[A_STANDING], record[A_BIDDER]
+        book.contract_steps[8 * rank + bidder] = _contract_step(
+            core[RULES], book, record
         )
-        return _wrap(_core.moved(core, _HAND_OVER, None, hand, log))
+        stepped = call_step(core, book, record, call, seat)
+        assert stepped is not None  # the contract's step is in the book now
+    return _wrap(stepped)
+
+
+def _contract_step(
+    rules: Rules, book: RulesBook, record: AuctionRecord
+) -> tuple[Contract, Setup, bool]:
+    """What the game's step makes of the contract won in ``record``.
+
+    The contract, its play setup (the card order, the seat order, who sits out:
+    :func:`_setups`) and whether the kitty is taken up (not sans kitty).
+    """
+    contract = contract_of(book, record)
+    assert contract is not None  # the auction is won
     bid, contractor = contract.bid, contract.contractor
     misere = isinstance(bid, MisereBid)
-    key = _CONTRACT_KEYS.get(bid)
-    if key is None:
-        key = _CONTRACT_KEYS[bid] = contract_context(bid, None).key
+    key = contract_context(bid, None).key
     setup = _setups(rules)[2 * contractor + misere][key]
     sans_kitty = isinstance(bid, TrickBid) and bid.sans_kitty
-    core = _core.contracted(core, parts, contract, setup, log, not sans_kitty)
-    return _wrap(after_discard(core) if sans_kitty else core)
-
-
-_CONTRACT_KEYS: Final[dict[Bid, int]] = {}
-"""The context key of each bid won (``contract_context``'s, which builds a checked
-PlayContext, several times the cost of the rest of the step): bids are values, and
-there are some fifty of them."""
+    return contract, setup, not sans_kitty
 
 
 @per_rules
@@ -1616,7 +1623,7 @@ def apply(
         called = listed_record(action, book, record)
         to_act = core[TO_ACT]  # a seat, since the auction was open (_seat, inline)
         if called is not None and to_act is not None:
-            return _after_call(core, (book, called), (core[LOG], action, to_act))
+            return _after_call(core, book, called, action, to_act)
     found = _reason(core, action, seat)
     if found is not None:
         raise _refuse(core, action, found, seat)

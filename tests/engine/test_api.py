@@ -48,7 +48,7 @@ from five_hundred._engine.api import (
     state_play,
 )
 from five_hundred._engine.auction import A_TO_ACT
-from five_hundred._engine.core import H_AUCTION, HAND, LOG, TO_ACT, UNCHECKED
+from five_hundred._engine.core import H_AUCTION, HAND, TO_ACT, UNCHECKED
 from five_hundred.bidding import (
     Auction,
     apply_call,
@@ -147,11 +147,13 @@ def test_state_call_takes_the_listed_calls_as_the_facade_does(
                 if not isinstance(action, PlayCard):
                     assert through is None  # the other phases: the facade's path
                 continue
-            if auction[A_TO_ACT] < 0:  # the call that ends the auction: the facade's
-                assert found is None
+            expected = _after_call(core, book, auction, action, seat)
+            if auction[A_TO_ACT] < 0 and found is None:
+                # the call that ends the auction, in a contract whose step the facade
+                # had not met: it is in the book now, and the engine takes it
                 assert through is None
-                continue
-            expected = _after_call(core, (book, auction), (core[LOG], action, seat))
+                found = state_call(state, core, action, seat)
+                through = state_action(state, core, action, UNCHECKED, SHARED)
             assert found is not None
             assert through is not None
             assert record_of(found) == record_of(expected) == record_of(through)

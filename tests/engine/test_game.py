@@ -15,16 +15,20 @@ from tests.strategies import rules, seeds
 from five_hundred import (
     CallPartner,
     Discard,
+    MisereBid,
     NominateJoker,
+    Pass,
     Phase,
     Rules,
+    TrickBid,
     apply,
     legal_actions,
     new_game,
 )
 from five_hundred._engine.codes import JOKER_CODE, KITTY_SIZE, NT
-from five_hundred._engine.core import HAND, HANDS
+from five_hundred._engine.core import H_AUCTION, HAND, HANDS
 from five_hundred._engine.game import (
+    call,
     call_partner,
     discard,
     discard_refusal,
@@ -33,6 +37,7 @@ from five_hundred._engine.game import (
     partner_cards,
     partner_refusal,
 )
+from five_hundred.bidding import PASS, _Book, advance, auction_of, auction_record
 from five_hundred.cards import card_code
 from five_hundred.dealing import pack_mask
 from five_hundred.state import _setups, record_of
@@ -143,3 +148,40 @@ def test_the_setups_say_what_follows_the_discard() -> None:
             for strain, setup in enumerate(setups):
                 assert setup.calls_partner == (partner and not setup.misere)
                 assert setup.nominates == (nomination and strain == NT)
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules(), seeds())
+def test_a_calls_step_is_what_apply_makes(game_rules: Rules, seed: int) -> None:
+    # Each call, stepped by the engine from the auction's record after it: the next
+    # caller, a throw-in, or (once the facade has put the contract's step in the
+    # book: apply does, the first time) the contract.
+    for state in play_random_game(game_rules, seed, max_hands=2):
+        seat = state.to_act
+        if state.phase is not Phase.BIDDING or seat is None:
+            continue
+        core = record_of(state)
+        book, record = core[HAND][H_AUCTION]
+        for action in legal_actions(state)[:6]:
+            assert isinstance(action, Pass | TrickBid | MisereBid)
+            after = advance(auction_of(book, record), seat, action)
+            _, stepped = auction_record(after)
+            expected = record_of(apply(state, action))
+            assert call(core, book, stepped, action, seat) == expected
+
+
+def test_a_contract_not_met_is_left_to_the_facade() -> None:
+    state = new_game(seed=3)
+    core = record_of(state)
+    _, record = core[HAND][H_AUCTION]
+    fresh = _Book(Rules())  # a book whose contracts' steps are not filled yet
+    seat = 0 if state.to_act is None else state.to_act
+    bid = next(a for a in legal_actions(state) if isinstance(a, TrickBid))
+    auction = advance(auction_of(fresh, record), seat, bid)
+    calls = 1
+    while auction.to_act is not None:  # the others pass
+        auction = advance(auction, auction.to_act, PASS)
+        calls += 1
+    _, won = auction_record(auction)
+    assert call(core, fresh, won, PASS, seat) is None
+    assert calls == 4

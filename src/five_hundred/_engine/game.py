@@ -9,6 +9,9 @@ card play's check and application; :func:`play_refused` is its check alone and
 themselves have their homes in :mod:`._engine.play` (the legal mask, the Joker's lead,
 the trick winner) and the step that builds the next record in :mod:`._engine.step`.
 
+A call's step is :func:`call`, from the auction's record after it
+(:func:`._engine.auction.advance` checks and applies the call itself): the next caller,
+or once the auction is over the contract (and the kitty taken up) or the throw-in.
 The phases between the auction and the play have their steps here too, each taking
 its action by a small int: the kitty discard by the mask of the cards discarded
 (:func:`discard_refusal`, :func:`discard`), the five-player partner call by the card's
@@ -23,6 +26,7 @@ nomination or the first lead.  The auction's step is in :mod:`._engine.auction`.
 from collections.abc import Sequence
 from typing import Any
 
+from five_hundred._engine.auction import A_BIDDER, A_STANDING, A_TO_ACT, AuctionRecord
 from five_hundred._engine.codes import (
     ALL_SUITS,
     HAND_SIZE,
@@ -38,6 +42,7 @@ from five_hundred._engine.core import (
     DISCARD,
     DONE,
     HAND,
+    HAND_OVER,
     HANDS,
     LED,
     LEGAL,
@@ -52,18 +57,23 @@ from five_hundred._engine.core import (
     Hand,
     Record,
     Setup,
+    called,
+    contracted,
     moved,
+    with_auction,
     with_discard,
     with_hands,
     with_nominated,
     with_nomination,
     with_partner,
+    with_result,
 )
 from five_hundred._engine.play import joker_lead_names_suit, joker_suits
 from five_hundred._engine.step import play_card, start_play
 
 __all__ = [
     "after_discard",
+    "call",
     "call_partner",
     "discard",
     "discard_refusal",
@@ -140,6 +150,45 @@ def play(core: Record, action: int, logged: Any) -> Record | None:
     if action < JOKER_LEAD_CODE:
         return play_card(core, code, -1, logged)
     return play_card(core, JOKER_CODE, action - JOKER_LEAD_CODE, logged)
+
+
+# -- the auction: a call's step, from the auction's record after it --
+
+
+def call(
+    core: Record, book: Any, after: AuctionRecord, logged: Any, seat: int
+) -> Record | None:
+    """``core`` after ``seat``'s call, which left the auction's record at ``after``.
+
+    ``book`` is the rules' book of the auction (opaque but for two fields the facade
+    fills) and ``logged`` the call the log keeps.  While the auction is on, the next
+    caller is to act.  Once it is over: a throw-in ends the hand with the book's
+    ``no_result`` (nobody scores: :ref:`rules-throw-in`); a contract puts the contractor
+    in the discard with the kitty taken up, or straight on (:func:`after_discard`) sans
+    kitty, from the book's ``contract_steps`` entry for the bid's rank and bidder:
+    ``(contract, play setup, kitty taken up)``.  ``None`` while that entry is ``None``
+    (the facade fills it, the first time a contract is met).
+    """
+    log = (core[LOG], logged, seat)
+    parts = (book, after)
+    to_act: int = after[A_TO_ACT]
+    if to_act >= 0:
+        return called(core, parts, to_act, log)
+    rank: int = after[A_STANDING]
+    if rank < 0:  # thrown in: nobody scores
+        result: tuple[int, ...] = book.no_result
+        hand = with_result(with_auction(core[HAND], parts), result)
+        return moved(core, HAND_OVER, None, hand, log)
+    steps: list[Any] = book.contract_steps
+    bidder: int = after[A_BIDDER]
+    step = steps[8 * rank + bidder]
+    if step is None:
+        return None
+    contract = step[0]
+    setup: Setup = step[1]
+    kitty_up: bool = step[2]
+    done = contracted(core, parts, contract, setup, log, kitty_up)
+    return done if kitty_up else after_discard(done)
 
 
 # -- the kitty discard: its code is the mask of the cards discarded --
