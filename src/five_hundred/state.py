@@ -155,7 +155,6 @@ from five_hundred.rules import Rules, seats_of, side_of
 from five_hundred.scoring import Settlement, contracting_seats, settle_packed
 from five_hundred.tricks import (
     PLAY_TABLES,
-    PLAYS,
     PLAYS_CACHE_SIZE,
     PLAYS_OF_MASK,
     SUIT_PLAYS_CACHE_SIZE,
@@ -1109,9 +1108,11 @@ def _apply_nomination(core: Record, action: NominateJoker) -> GameState:
 # -- the play of the cards (the rules live in the engine: _engine.play, _engine.step) --
 
 _CODE_BY_CARD: Final = {card: code for code, card in enumerate(CARDS_BY_CODE)}
-_CODE_BY_ID: Final = {id(play): PLAY_CODE + code for code, play in enumerate(PLAYS)}
-"""The action code of each shared play object, by identity (no hashing in the hot
-path; the Joker's leads naming a suit are found by :func:`_play_code`)."""
+_CODE_BY_ID: Final = {
+    id(play): PLAY_CODE + code for code, play in enumerate(PLAY_TABLES[2])
+}
+"""The action code of each shared play object (the cards' and the Joker's leads naming
+a suit), by identity: no hashing in the hot path."""
 
 
 def _list_plays(core: Record) -> tuple[Action, ...]:
@@ -1597,8 +1598,8 @@ def apply(
     except AttributeError:
         core = _core_of(state)  # raises the TypeError
     # The fast paths of the card play and the auction: one of the shared plays of
-    # legal_actions, legal now, or one of the calls it lists, from the seat to act (a
-    # Joker lead naming a suit goes through the full check).  Compiled, the public
+    # legal_actions, legal now, or one of the calls it lists, from the seat to act.
+    # Compiled, the public
     # name is the engine's entry point, which takes these itself (the tests, the step
     # and the new state in one engine call) and calls this function for the rest.
     phase = core[PHASE]
@@ -1637,6 +1638,6 @@ def apply(
 # them in both); the public names are theirs only where they are compiled (see the
 # decorator of legal_actions and apply, _api.entry_point).
 _api.install(
-    (identity_slots(PLAYS), PLAYS),
+    (identity_slots(PLAY_TABLES[2]), PLAY_TABLES[2]),
     (PLAY_TABLES, PLAYS_CACHE_SIZE, SUIT_PLAYS_CACHE_SIZE),
 )

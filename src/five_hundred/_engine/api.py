@@ -217,8 +217,7 @@ def state_listing(
 
     :func:`._engine.listed.listed_plays` in the card play and :func:`listed_calls` in
     the auction (one call from the facade for both); ``None`` in the other phases and
-    when the facade lists the actions itself (a Joker lead naming a suit, a listing of
-    calls not made yet).
+    when the facade lists the actions itself (a listing of calls not made yet).
     """
     phase: int = core[PHASE]
     if phase == PLAY:
