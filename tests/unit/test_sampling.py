@@ -45,6 +45,7 @@ from five_hundred.sampling import advice as sampling_advice
 from five_hundred.sampling import player as sampling_player
 from five_hundred.sampling._simulation import _BidSimulator, _fits, _shown
 from five_hundred.sampling.player import _choice_of, _forced_first
+from five_hundred.search import solver
 from five_hundred.search.playout import choice_action
 from five_hundred.state import record_of
 
@@ -61,20 +62,20 @@ def _endgame(seed: int, left: int) -> tuple[object, int]:
     return state, state.to_act
 
 
+def _hand_by(rules: Rules, seed: int, **settings: Any) -> tuple[object, ...]:
+    """The actions of a hand that sampling players without budgets play legally."""
+    bots = [
+        SamplingPlayer(budget=None, bid_budget=None, **settings, seed=s)
+        for s in range(rules.players)
+    ]
+    return play_hand(new_game(rules, seed=seed), bots).actions
+
+
 def test_plays_whole_hands_legally_and_replays_from_its_seed() -> None:
     for players in (3, 4, 5, 6):
         rules = Rules.for_players(players)
-
-        def finish(seed: int, rules: Rules = rules) -> tuple[object, ...]:
-            bots = [
-                SamplingPlayer(
-                    budget=None, bid_budget=None, samples=3, rollouts=1, seed=s
-                )
-                for s in range(rules.players)
-            ]
-            return play_hand(new_game(rules, seed=seed), bots).actions
-
-        assert finish(2) == finish(2)
+        hand = _hand_by(rules, 2, samples=3, rollouts=1)
+        assert hand == _hand_by(rules, 2, samples=3, rollouts=1)
 
 
 def test_a_spent_budget_still_gives_a_legal_action() -> None:
@@ -414,6 +415,72 @@ def test_a_rollout_starts_with_its_card_and_the_best_mean_wins(
     assert core == record_of(state)  # the state is unchanged
 
 
+def _bounded_solves(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Whether each bounded solve of the player finished (exact for every card)."""
+    finished: list[bool] = []
+    solve = solver.solve_core_plays_bounds
+
+    def spy(
+        core: Any, table: Any, node_limit: int
+    ) -> tuple[dict[int, tuple[int, int]], int]:
+        values, nodes = solve(core, table, node_limit)
+        finished.append(all(low == high for low, high in values.values()))
+        return values, nodes
+
+    monkeypatch.setattr(sampling_player, "solve_core_plays_bounds", spy)
+    return finished
+
+
+def test_solve_nodes_solves_early_tricks_as_the_full_solve_within_the_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state, seat = _endgame(3, 6)
+    seen = view(state, seat)  # type: ignore[arg-type]
+    assert len(seen.legal_actions) > 1
+    finished = _bounded_solves(monkeypatch)
+    bounded = SamplingPlayer(samples=4, budget=None, solve_nodes=10**9, seed=5)
+    exact = SamplingPlayer(samples=4, budget=None, solve_tricks=6, seed=5)
+    assert bounded.evaluate(seen, seat) == exact.evaluate(seen, seat)
+    assert finished == [True] * 4
+
+
+def test_a_solve_that_reaches_the_node_limit_is_valued_by_its_rollouts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # at the opening lead one node settles no sample: each is played out instead,
+    # drawing as the rollouts do, so the values are the rollouts' own
+    state, seat = _endgame(3, 10)
+    seen = view(state, seat)  # type: ignore[arg-type]
+    assert len(seen.legal_actions) > 1
+    finished = _bounded_solves(monkeypatch)
+    cut = SamplingPlayer(samples=5, rollouts=5, budget=None, solve_nodes=1, seed=5)
+    rolled = SamplingPlayer(samples=5, rollouts=5, budget=None, seed=5)
+    values = cut.evaluate(seen, seat)
+    assert values == rolled.evaluate(seen, seat)
+    assert finished == [False] * 5
+    assert {item.samples for item in values} == {5}
+    # with a limit some samples reach and some do not, every sample still counts
+    finished.clear()
+    mixed = SamplingPlayer(samples=6, budget=None, solve_nodes=4000, seed=5)
+    values = mixed.evaluate(seen, seat)
+    assert sorted(set(finished)) == [False, True]
+    assert {item.samples for item in values} == {6}
+    assert {item.action for item in values} == set(seen.legal_actions)
+
+
+def test_solve_nodes_plays_legally_replays_from_its_seed_and_keeps_the_budget() -> None:
+    for players in (3, 4, 6):
+        rules = Rules.for_players(players)
+        hand = _hand_by(rules, 4, samples=2, solve_nodes=60)
+        assert hand == _hand_by(rules, 4, samples=2, solve_nodes=60)
+    # a spent budget: one sample, solved within the limit or played out
+    state, seat = _endgame(3, 10)
+    player = SamplingPlayer(budget=0.0, samples=50, solve_nodes=100_000)
+    values = player.evaluate(view(state, seat), seat)  # type: ignore[arg-type]
+    assert values[0].action in legal_actions(state)  # type: ignore[arg-type]
+    assert {item.samples for item in values} == {1}
+
+
 def test_rollouts_lead_the_joker_in_no_trumps_naming_each_suit() -> None:
     # a no-trump contract: the leader holds the un-nominated Joker; every named lead
     # is played out (the policy follows the suit it names) and the choice is legal
@@ -598,13 +665,13 @@ def test_match_takes_a_level_and_its_settings_over_it(
 ) -> None:
     argv = ["match", "sampling", "rules", "--deals", "2", "--seed", "3", "--json"]
     argv += ["--progress", "never", "--level", "easy", "--budget", "none"]
-    argv += ["--bid-budget", "none", "--samples", "2"]
+    argv += ["--bid-budget", "none", "--samples", "2", "--solve-nodes", "50"]
     assert main(argv) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["a"]["level"] == "easy"
     assert data["b"]["level"] is None
     settings = {**sampling.LEVELS["easy"], "budget": None, "bid_budget": None}
-    player = SamplingPlayer(**{**settings, "samples": 2}, seed=3)
+    player = SamplingPlayer(**{**settings, "samples": 2, "solve_nodes": 50}, seed=3)
     result = duplicate_match(player, RuleBasedPlayer(), deals=2, seed=3)
     assert data["differences"] == list(result.differences)
     kinds = data["a"]["by_kind"]
@@ -681,6 +748,11 @@ def test_inference_samples_deals_that_fit_the_bids(
         ("solve_tricks", True),
         ("solve_tricks", 1.5),
         ("solve_tricks", 0),
+        ("solve_nodes", 0),
+        ("solve_nodes", True),
+        ("solve_nodes", 1.5),
+        ("solve_nodes", "100"),
+        ("solve_nodes", 10**13),
         ("seed", 1.5),
         ("seed", "x"),
         ("seed", float("nan")),
@@ -707,6 +779,8 @@ def test_sampling_player_takes_good_settings() -> None:
     assert (player.budget, player.bid_budget, player.bid_margin) == (None, 0.0, -20.0)
     assert SamplingPlayer(budget=1).budget == 1.0
     assert SamplingPlayer(solve_tricks=10).solve_tricks == 10
+    assert SamplingPlayer().solve_nodes is None
+    assert SamplingPlayer(solve_nodes=1).solve_nodes == 1
 
 
 @pytest.mark.parametrize(

@@ -44,6 +44,7 @@ _SETTINGS: Final = (
     "samples",
     "budget",
     "solve_tricks",
+    "solve_nodes",
     "bid_samples",
     "discard_samples",
     "bid_budget",
@@ -117,6 +118,13 @@ def add_parser(commands: _Commands) -> None:
         default=argparse.SUPPRESS,
         help="sampling player: solve once this many tricks are left "
         "(by default 4, or 3 with five or six players)",
+    )
+    parser.add_argument(
+        "--solve-nodes",
+        type=_count_arg,
+        default=argparse.SUPPRESS,
+        help="sampling player: before --solve-tricks are left, solve each sampled "
+        "deal within this many solver nodes (played out by rule if not finished)",
     )
     parser.add_argument(
         "--rollouts",

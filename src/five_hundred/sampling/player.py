@@ -41,7 +41,12 @@ from five_hundred.sampling._simulation import (
 from five_hundred.scoring import contract_made
 from five_hundred.search.playout import choice_action
 from five_hundred.search.resample import resample
-from five_hundred.search.solver import Table, solve_core_plays
+from five_hundred.search.solver import (
+    MAX_NODES,
+    Table,
+    solve_core_plays,
+    solve_core_plays_bounds,
+)
 from five_hundred.state import GameState, Phase, apply, record_of
 from five_hundred.views import SeatView, view
 
@@ -98,7 +103,8 @@ class ActionValue(NamedTuple):
       scores it: the contracting side's tricks still to come plus 20 if the contract
       is made (less 20 if not), negated for the defence (in misère fewer tricks are
       better for the contractor); a mean over the sampled deals, solved double-dummy
-      once few tricks are left, else played out by the rules of thumb;
+      once few tricks are left (or earlier, with ``solve_nodes``, each deal whose
+      solve finishes within the limit), else played out by the rules of thumb;
     - **a call or a discard**: the mean score difference over the simulated deals
       (the seat's side's score less the mean of the others'); passing is worth 0,
       or over an opponent's bid, the simulated value of that contract.
@@ -153,6 +159,15 @@ class SamplingPlayer:
         inference: in the card play, prefer sampled deals in which each seat that
             bid was dealt a hand the rules of thumb value at its bid (see
             :doc:`/explanation/double-dummy`).
+        solve_nodes: the solver from the first trick, bounded: before
+            ``solve_tricks`` are left, each of ``samples`` sampled deals is solved
+            within this many nodes of the solver (its ``node_limit``, see
+            :func:`~five_hundred.search.solver.solve_plays`: a bound on the work, the
+            same on every machine), and a deal whose solve reaches the limit before
+            every card's value is exact is played out once after each card as
+            ``rollouts`` does instead (``None``, the default: ``rollouts`` until
+            ``solve_tricks`` are left).  A whole number from 1; about 2 microseconds a
+            node compiled, 10 to 30 times that pure.
         seed: the seed of its random generator.
 
     **Bidding** (three, four and six players; the others bid as
@@ -171,16 +186,19 @@ class SamplingPlayer:
     three-card set of the five cards the rules of thumb would throw first is played
     out on the same simulated deals; the best mean score wins.
 
-    **Card play**: until ``solve_tricks`` are left, each of ``rollouts`` sampled
-    deals (:func:`~five_hundred.search.resample.resample`) is played out once after
-    each legal card, every seat then playing by the rule-of-thumb policy; a card's
+    **Card play**: until ``solve_tricks`` are left (without ``solve_nodes``), each
+    of ``rollouts`` sampled deals (:func:`~five_hundred.search.resample.resample`)
+    is played out once after each legal card, every seat then playing by the
+    rule-of-thumb policy; a card's
     value in a sample is scored as below, and the best mean wins.  Once
     ``solve_tricks`` are left, each sampled deal
     (:func:`~five_hundred.search.resample.resample`) is solved with
     :func:`~five_hundred.search.solver.solve_plays`; a card's value in a sample is
     its side's tricks plus a bonus for making (or, for the defence, defeating) the
-    contract, and the card with the best mean wins.  The Joker's nomination and the
-    partner call are the rules of thumb's.
+    contract, and the card with the best mean wins.  With ``solve_nodes`` the deals
+    are solved from the first trick, each within that node limit; a deal whose solve
+    does not finish within it is valued by its rollouts, so every deal drawn counts.
+    The Joker's nomination and the partner call are the rules of thumb's.
 
     With ``budget`` and ``bid_budget`` both ``None`` the player is deterministic for
     its seed.  :meth:`level` gives the named presets an app can offer (``"easy"`` to
@@ -207,6 +225,7 @@ class SamplingPlayer:
         bid_budget: float | None = 0.5,
         rollouts: int = ROLLOUTS,
         inference: bool = False,
+        solve_nodes: int | None = None,
         seed: int = 0,
     ) -> None:
         # Every setting is checked here, so a bad one fails now, not at a choice.
@@ -227,6 +246,11 @@ class SamplingPlayer:
         if not isinstance(cast(object, inference), bool):
             wrong_type(inference, "True or False for inference")
         self.inference = inference
+        self.solve_nodes = (
+            None
+            if solve_nodes is None
+            else check_count(solve_nodes, "solve_nodes", 1, MAX_NODES)
+        )
         self.seed = check_seed(seed)
         self._bidding: tuple[object, _BidSimulator] | None = None
         self._rng = random.Random(seed)
@@ -267,7 +291,8 @@ class SamplingPlayer:
             f"solve_tricks={self.solve_tricks}, bid_samples={self.bid_samples}, "
             f"bid_margin={self.bid_margin}, discard_samples={self.discard_samples}, "
             f"bid_budget={self.bid_budget}, rollouts={self.rollouts}, "
-            f"inference={self.inference}, seed={self.seed})"
+            f"inference={self.inference}, solve_nodes={self.solve_nodes}, "
+            f"seed={self.seed})"
         )
 
     def choose(self, view: SeatView, seat: int) -> Action:
@@ -338,6 +363,8 @@ class SamplingPlayer:
         if len(legal) == 1:
             return legal[0], []
         if left > most:
+            if self.solve_nodes is not None:
+                return _best_card(self._sample_play(view, seat, self.solve_nodes))
             if self.rollouts:
                 return _best_card(self._rollout_play(view, seat))
             return self._rules.choose(view, seat), []
@@ -496,16 +523,26 @@ class SamplingPlayer:
         """Whether the card decision's budget is spent since ``start``."""
         return self.budget is not None and time.perf_counter() - start > self.budget
 
-    def _sample_play(self, seen: SeatView, seat: int) -> tuple[dict[int, float], int]:
-        """Each choice's total value over the sampled deals solved, and their number."""
+    def _sample_play(
+        self, seen: SeatView, seat: int, node_limit: int | None = None
+    ) -> tuple[dict[int, float], int]:
+        """Each choice's total value over the sampled deals, and their number.
+
+        Each deal is solved; with a ``node_limit``, a deal whose solve reaches it
+        before every choice's value is exact is played out by rollouts instead.
+        """
         totals: dict[int, float] = {}
         table: Table = {}
+        rollout: _Rollout | None = None
         count = 0
-        for core, bid, _, won, ours in self._samples(seen, seat, self.samples):
-            sign = 1 if ours else -1
+        for sample in self._samples(seen, seat, self.samples):
+            values = _solved(sample, table, node_limit)
+            if values is None:
+                if rollout is None:
+                    rollout = _Rollout(seen, self._rng)
+                values = rollout.values(sample)
             count += 1
-            for choice, tricks in solve_core_plays(core, table).items():
-                value = sign * _play_value(bid, won, tricks)
+            for choice, value in values.items():
                 totals[choice] = totals.get(choice, 0.0) + value
         return totals, count
 
@@ -513,38 +550,78 @@ class SamplingPlayer:
         """Each choice's total result over rule-of-thumb playouts, and their number.
 
         Each of up to ``rollouts`` samples of the hidden hands is played out once
-        after each legal card, every seat then playing by the rule-based player's
-        card play (:func:`~five_hundred._rules_of_thumb.rule_policy`).
+        after each legal card (see :class:`_Rollout`).
         """
-        choices = [_choice_of(action) for action in seen.legal_actions]
-        totals = dict.fromkeys(choices, 0.0)
-        rng = self._rng
-        policy_of: dict[int, Policy] = {}
-        named = [NO_SUIT]
+        rollout = _Rollout(seen, self._rng)
+        totals = dict.fromkeys(rollout.choices, 0.0)
         count = 0
-        for core, bid, team, won, ours in self._samples(seen, seat, self.rollouts):
-            sign = 1 if ours else -1
+        for sample in self._samples(seen, seat, self.rollouts):
             count += 1
-            key = play_setup(core).key
-            policy = policy_of.get(key)
-            if policy is None:
-                team_mask = sum(1 << s for s in team)
-                friends = seat_friends(seen.rules)
-                contractor = seen.contract.contractor if seen.contract else -1
-                misere = contractor if isinstance(bid, MisereBid) else -1
-                policy = policy_of[key] = rule_policy(
-                    play_setup(core), team_mask, friends, named, misere
-                )
-            for choice in choices:
-                # the suit led, for a Joker that names it (led before or now)
-                named[0] = (
-                    choice - JOKER_LEAD if choice >= JOKER_LEAD else suit_led(core)
-                )
-                forced = _forced_first(choice, policy)
-                tricks, _ = play_out(core, rng.random, forced)
-                taken = sum(tricks >> 4 * s & 15 for s in team) - won
-                totals[choice] += sign * _play_value(bid, won, taken)
+            for choice, value in rollout.values(sample).items():
+                totals[choice] += value
         return totals, count
+
+
+class _Rollout:
+    """Plays a sampled deal out once after each legal card of the seat to act.
+
+    Every seat then plays by the rule-based player's card play
+    (:func:`~five_hundred._rules_of_thumb.rule_policy`); a card's value is scored
+    as the solver's are (:func:`_play_value`).
+    """
+
+    def __init__(self, seen: SeatView, rng: random.Random) -> None:
+        self.choices = [_choice_of(action) for action in seen.legal_actions]
+        self._friends = seat_friends(seen.rules)
+        self._contractor = seen.contract.contractor if seen.contract else -1
+        self._random = rng.random
+        self._policies: dict[int, Policy] = {}
+        # the suit led, for a Joker that names it (led before or now): the policies
+        # read it, and each playout sets it
+        self._named = [NO_SUIT]
+
+    def values(self, sample: _Sample) -> dict[int, float]:
+        """Each choice's value in one playout of ``sample`` after it."""
+        core, bid, team, won, ours = sample
+        sign = 1 if ours else -1
+        key = play_setup(core).key
+        policy = self._policies.get(key)
+        if policy is None:
+            team_mask = sum(1 << s for s in team)
+            misere = self._contractor if isinstance(bid, MisereBid) else -1
+            policy = self._policies[key] = rule_policy(
+                play_setup(core), team_mask, self._friends, self._named, misere
+            )
+        values = {}
+        for choice in self.choices:
+            self._named[0] = (
+                choice - JOKER_LEAD if choice >= JOKER_LEAD else suit_led(core)
+            )
+            tricks, _ = play_out(core, self._random, _forced_first(choice, policy))
+            taken = sum(tricks >> 4 * s & 15 for s in team) - won
+            values[choice] = sign * _play_value(bid, won, taken)
+        return values
+
+
+def _solved(
+    sample: _Sample, table: Table, node_limit: int | None
+) -> dict[int, float] | None:
+    """Each choice's value in ``sample`` solved double-dummy (``table``: the memo).
+
+    ``None`` if a ``node_limit`` is reached before every choice's value is exact.
+    """
+    if node_limit is None:
+        tricks = solve_core_plays(sample.core, table)
+    else:
+        bounds, _ = solve_core_plays_bounds(sample.core, table, node_limit)
+        if any(low != high for low, high in bounds.values()):
+            return None
+        tricks = {choice: low for choice, (low, _) in bounds.items()}
+    sign = 1 if sample.ours else -1
+    return {
+        choice: sign * _play_value(sample.bid, sample.won, taken)
+        for choice, taken in tricks.items()
+    }
 
 
 def _sample(sample: GameState, seat: int) -> _Sample:
