@@ -27,6 +27,7 @@ COMPILED = [
     "codes",
     "tables",
     "play",
+    "seats",
     "core",
     "step",
     "game",

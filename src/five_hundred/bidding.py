@@ -443,9 +443,11 @@ class _Book:
     __slots__ = (
         "by_rank",
         "call_ranks",
+        "contract_steps",
         "contracts",
         "ladder",
         "listings",
+        "no_result",
         "options",
         "rank_by_id",
         "rules",
@@ -468,6 +470,14 @@ class _Book:
         self.contracts: dict[int, Contract] = {}
         """The contract of each bid rank and bidder met (``8 * rank + bidder``): one
         shared value each, since an attrs frozen class's ``__init__`` is slow."""
+        self.contract_steps: list[tuple[Contract, object, bool] | None] = [None] * (
+            8 * len(self.ladder)
+        )
+        """What the game's step makes of each contract (``8 * rank + bidder``):
+        ``(contract, play setup, kitty taken up)``, ``None`` until the state meets it
+        (see ``_engine.game.call``)."""
+        self.no_result: tuple[int, ...] = (0,) * rules.sides
+        """The result of a hand thrown in: no side scores."""
 
     def rank(self, call: Call) -> int:
         """The call's rank (``UNLISTED`` if the rules do not allow the bid)."""

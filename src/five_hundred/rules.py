@@ -17,9 +17,9 @@ five_hundred.errors.RulesConfigError: six_player_sides=3 needs players=6 (got pl
 """
 
 import enum
-import functools
+import inspect
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Self, cast
+from typing import Any, ClassVar, Final, Self, cast
 
 import attrs
 
@@ -285,6 +285,28 @@ class Rules:
     scoring_table: ScoringTable = attrs.field(default=AVONDALE, validator=_check)
     """The value of every trick bid."""
 
+    __signature__: ClassVar[inspect.Signature]
+    """The options as keyword arguments (``__init__``'s; set below the class)."""
+
+    def __new__(cls, *args: object, **options: object) -> Self:
+        """Refuse positional and unknown arguments with the library's error.
+
+        Every argument of the ``__init__`` attrs writes is a keyword: the others are
+        refused here, before that ``__init__`` would raise a bare ``TypeError``.
+        """
+        if args:
+            msg = (
+                f"invalid Rules arguments: options are keywords "
+                f"(Rules(players=4, ...)); got {len(args)} positional"
+            )
+            raise RulesConfigError(msg)
+        unknown = [name for name in options if name not in _OPTION_NAMES]
+        if unknown:
+            names = ", ".join(repr(name) for name in unknown)
+            msg = f"invalid Rules arguments: unexpected keyword argument(s) {names}"
+            raise RulesConfigError(msg)
+        return super().__new__(cls)
+
     def __attrs_post_init__(self) -> None:
         problems = list(self._problems())
         if problems:
@@ -470,26 +492,22 @@ class Rules:
         Raises:
             RulesConfigError: for an unknown field or an inconsistent result.
         """
-        unknown = sorted(set(changes) - {a.name for a in attrs.fields(type(self))})
+        unknown = sorted(set(changes) - _OPTION_NAMES)
         if unknown:
             msg = f"unknown Rules option(s): {', '.join(unknown)}"
             raise RulesConfigError(msg)
         return attrs.evolve(self, **changes)
 
 
-_original_init = Rules.__init__
+_OPTION_NAMES: Final = frozenset(field.name for field in attrs.fields(Rules))
+"""The names of the options (the keyword arguments of :class:`Rules`)."""
 
-
-@functools.wraps(_original_init)
-def _checked_init(self: Rules, *args: Any, **kwargs: Any) -> None:
-    try:
-        _original_init(self, *args, **kwargs)
-    except TypeError as error:
-        msg = f"invalid Rules arguments: {error}"
-        raise RulesConfigError(msg) from None
-
-
-Rules.__init__ = _checked_init  # type: ignore[method-assign]
+# help(Rules), Sphinx and Hypothesis's st.builds read the signature of __new__ where a
+# class defines one: give them __init__'s, the options (PEP 362's __signature__).
+_INIT_SIGNATURE: Final = inspect.signature(Rules.__init__)
+Rules.__signature__ = _INIT_SIGNATURE.replace(
+    parameters=list(_INIT_SIGNATURE.parameters.values())[1:]  # all but ``self``
+)
 
 
 def side_of(rules: Rules, seat: int) -> int:

@@ -45,14 +45,12 @@ from five_hundred._engine import api as _api
 from five_hundred._engine import compiled as _compiled
 from five_hundred._engine import core as _core
 from five_hundred._engine.api import identity_slots
-from five_hundred._engine.auction import A_TO_ACT
+from five_hundred._engine.auction import A_BIDDER, A_STANDING, AuctionRecord
 from five_hundred._engine.codes import (
     HAND_SIZE,
-    JOKER_BIT,
     JOKER_CODE,
     JOKER_LEAD_CODE,
     KITTY_SIZE,
-    NT,
     PLAY_CODE,
     codes_from_mask,
     seat_nibbles,
@@ -87,26 +85,36 @@ from five_hundred._engine.core import (
     VOIDS,
     WON,
     Game,
-    Log,
     Record,
     Setup,
     Unchecked,
 )
-from five_hundred._engine.game import joker_names, play, play_refused
+from five_hundred._engine.game import (
+    call as call_step,
+)
+from five_hundred._engine.game import (
+    call_partner,
+    discard,
+    discard_refusal,
+    joker_names,
+    nominate,
+    partner_cards,
+    partner_refusal,
+    play,
+    play_refused,
+)
 from five_hundred._engine.listed import DISCARD_ROW, discard_listing
 from five_hundred._engine.memo import per_rules
 from five_hundred._engine.play import joker_lead_names_suit
 from five_hundred._engine.seats import next_seat
-from five_hundred._engine.step import start_play
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
     Auction,
-    AuctionParts,
-    Bid,
     Call,
     Contract,
     MisereBid,
     Pass,
+    RulesBook,
     TrickBid,
     advance,
     auction_of,
@@ -119,7 +127,6 @@ from five_hundred.bidding import (
 )
 from five_hundred.cards import (
     CARDS_BY_CODE,
-    JOKER,
     Card,
     Suit,
     card_code,
@@ -148,7 +155,6 @@ from five_hundred.rules import Rules, seats_of, side_of
 from five_hundred.scoring import Settlement, contracting_seats, settle_packed
 from five_hundred.tricks import (
     PLAY_TABLES,
-    PLAYS,
     PLAYS_CACHE_SIZE,
     PLAYS_OF_MASK,
     SUIT_PLAYS_CACHE_SIZE,
@@ -897,7 +903,8 @@ class _PhaseRules(NamedTuple):
     """The action types of the phase."""
     listing: Callable[[Record], tuple[Action, ...]]
     refusal: Callable[[Record, Any], _Refusal]
-    application: Callable[[Record, Any, Log], GameState]
+    application: Callable[[Record, Any], GameState]
+    """The next state, for a legal action (the engine's step of its code)."""
 
 
 # -- bidding (the auction's rules live in five_hundred.bidding) --
@@ -917,49 +924,58 @@ def _refuse_call(core: Record, call: Call) -> _Refusal:
     return None if found is None else (IllegalBidError, *found)
 
 
-def _apply_call(core: Record, call: Call, log: Log) -> GameState:
-    seat = core[TO_ACT]
-    assert seat is not None  # the auction is not over
+def _apply_call(core: Record, call: Call) -> GameState:
+    seat = _seat(core)
     after = advance(auction_of(*core[HAND][H_AUCTION]), seat, call)  # checked
-    return _after_call(core, auction_record(after), log)
+    book, record = auction_record(after)
+    return _after_call(core, book, record, call, seat)
 
 
-def _after_call(core: Record, parts: AuctionParts, log: Log) -> GameState:
-    book, record = parts
-    to_act: int = record[A_TO_ACT]
-    if to_act >= 0:
-        new = GameState()  # _wrap, inline on the most common call
-        object.__setattr__(new, "_record", _core.called(core, parts, to_act, log))
-        return new
-    rules: Rules = core[RULES]  # read once the auction is over (not on every call)
-    contract = contract_of(book, record)
-    if contract is None:  # thrown in: nobody scores
-        hand = _core.with_result(
-            _core.with_auction(core[HAND], parts), (0,) * rules.sides
+def _after_call(
+    core: Record, book: RulesBook, record: AuctionRecord, call: Action, seat: int
+) -> GameState:
+    """The state after ``seat``'s ``call`` left the auction's record at ``record``.
+
+    The engine's step (``game.call``), once this rules' step of the contract won is
+    in the book (:func:`_contract_step`, the first time it is met).
+    """
+    stepped = call_step(core, book, record, call, seat)
+    if stepped is None:
+        rank, bidder = record[A_STANDING], record[A_BIDDER]
+        book.contract_steps[8 * rank + bidder] = _contract_step(
+            core[RULES], book, record
         )
-        return _wrap(_core.moved(core, _HAND_OVER, None, hand, log))
+        stepped = call_step(core, book, record, call, seat)
+        assert stepped is not None  # the contract's step is in the book now
+    return _wrap(stepped)
+
+
+def _contract_step(
+    rules: Rules, book: RulesBook, record: AuctionRecord
+) -> tuple[Contract, Setup, bool]:
+    """What the game's step makes of the contract won in ``record``.
+
+    The contract, its play setup (the card order, the seat order, who sits out:
+    :func:`_setups`) and whether the kitty is taken up (not sans kitty).
+    """
+    contract = contract_of(book, record)
+    assert contract is not None  # the auction is won
     bid, contractor = contract.bid, contract.contractor
     misere = isinstance(bid, MisereBid)
-    key = _CONTRACT_KEYS.get(bid)
-    if key is None:
-        key = _CONTRACT_KEYS[bid] = contract_context(bid, None).key
+    key = contract_context(bid, None).key
     setup = _setups(rules)[2 * contractor + misere][key]
     sans_kitty = isinstance(bid, TrickBid) and bid.sans_kitty
-    core = _core.contracted(core, parts, contract, setup, log, not sans_kitty)
-    return _after_discard(core) if sans_kitty else _wrap(core)
-
-
-_CONTRACT_KEYS: Final[dict[Bid, int]] = {}
-"""The context key of each bid won (``contract_context``'s, which builds a checked
-PlayContext, several times the cost of the rest of the step): bids are values, and
-there are some fifty of them."""
+    return contract, setup, not sans_kitty
 
 
 @per_rules
 def _setups(rules: Rules) -> tuple[tuple[Setup, ...], ...]:
     """Every contract's play setup (the engine's one home of seat order), per rules."""
     sides = tuple(side_of(rules, seat) for seat in range(rules.players))
-    return _core.play_setups(sides, joker_options(rules))
+    partner_call = rules.players == 5 and rules.five_player_partner
+    return _core.play_setups(
+        sides, joker_options(rules), partner_call, rules.joker_nomination
+    )
 
 
 # -- the kitty discard --
@@ -1006,57 +1022,38 @@ def _refuse_discard(core: Record, action: Discard) -> _Refusal:
 
 
 def _discard_refusal(held: int, action: Discard) -> _Refusal:
-    """Why the contractor holding ``held`` may not make ``action`` (or ``None``)."""
-    codes = [card_code(card) for card in action.cards]
-    missing = [CARDS_BY_CODE[c] for c in codes if not held >> c & 1]
-    if missing:
-        return (
-            IllegalPlayError,
-            "card-not-in-hand",
-            f"cannot discard {format_cards(missing)}: not in the hand",
-        )
-    if len(codes) != KITTY_SIZE:
-        return (
-            IllegalPlayError,
-            "discard-count",
-            f"must discard exactly {KITTY_SIZE} cards (as many as the kitty held); got {len(codes)}",
-        )
-    return None
+    """Why the contractor holding ``held`` may not make ``action`` (or ``None``).
 
-
-def _apply_discard(core: Record, action: Discard, log: Log) -> GameState:
-    seat = _seat(core)
+    The engine's refusal (``game.discard_refusal``), worded.
+    """
     mask = mask_from_cards(action.cards)
-    hands = list(core[HANDS])
-    hands[seat] &= ~mask
-    hand = _core.with_discard(core[HAND], mask)
-    core = _core.moved(core, core[PHASE], seat, hand, log)
-    return _after_discard(_core.with_hands(core, tuple(hands)))
+    code = discard_refusal(held, mask)
+    if code is None:
+        return None
+    if code == "card-not-in-hand":
+        missing = format_cards(cards_from_mask(mask & ~held))
+        return IllegalPlayError, code, f"cannot discard {missing}: not in the hand"
+    count = len(action.cards)
+    return (
+        IllegalPlayError,
+        code,
+        f"must discard exactly {KITTY_SIZE} cards (as many as the kitty held); got {count}",
+    )
 
 
-def _after_discard(core: Record) -> GameState:
-    rules: Rules = core[RULES]
-    contract: Contract = core[HAND][H_CONTRACT]
-    if (
-        rules.players == 5
-        and rules.five_player_partner
-        and isinstance(contract.bid, TrickBid)
-    ):
-        seat = contract.contractor
-        return _wrap(_core.moved(core, _CALL_PARTNER, seat, core[HAND], core[LOG]))
-    return _after_partner(core)
+def _apply_discard(core: Record, action: Discard) -> GameState:
+    return _wrap(discard(core, mask_from_cards(action.cards), action))
 
 
 # -- the five-player partner call --
 
 
 def _list_partner_calls(core: Record) -> tuple[Action, ...]:
-    rules: Rules = core[RULES]
     held = core[HANDS][_seat(core)]
-    callable_cards = pack_mask(rules.players) & ~held & ~JOKER_BIT
+    cards = partner_cards(pack_mask(core[RULES].players), held)
     return (
         CallPartner(None),
-        *(CallPartner(CARDS_BY_CODE[c]) for c in codes_from_mask(callable_cards)),
+        *(CallPartner(CARDS_BY_CODE[c]) for c in codes_from_mask(cards)),
     )
 
 
@@ -1065,50 +1062,28 @@ def _refuse_partner_call(core: Record, action: CallPartner) -> _Refusal:
 
 
 def _partner_refusal(players: int, held: int, action: CallPartner) -> _Refusal:
-    """Why the contractor holding ``held`` may not make ``action`` (or ``None``)."""
+    """Why the contractor holding ``held`` may not make ``action`` (or ``None``).
+
+    The engine's refusal (``game.partner_refusal``), worded.
+    """
     card = action.card
-    if card is None:
+    code = partner_refusal(
+        pack_mask(players), held, -1 if card is None else card_code(card)
+    )
+    if code is None:
         return None
-    if card == JOKER:
-        return (
-            IllegalPlayError,
-            "partner-joker",
-            "the Joker cannot be called as the partner card",
-        )
-    code = card_code(card)
-    if not pack_mask(players) >> code & 1:
-        return (
-            IllegalPlayError,
-            "card-not-in-pack",
-            f"{card} is not in the {players}-player pack",
-        )
-    if held >> code & 1:
-        return (
-            IllegalPlayError,
-            "partner-in-own-hand",
-            f"{card} is in the contractor's own hand",
-        )
-    return None
+    if code == "partner-joker":
+        reason = "the Joker cannot be called as the partner card"
+    elif code == "card-not-in-pack":
+        reason = f"{card} is not in the {players}-player pack"
+    else:
+        reason = f"{card} is in the contractor's own hand"
+    return IllegalPlayError, code, reason
 
 
-def _apply_partner_call(core: Record, action: CallPartner, log: Log) -> GameState:
-    hand = core[HAND]
-    if action.card is not None:
-        code = card_code(action.card)
-        players: int = core[RULES].players
-        held = core[HANDS]
-        holder = next((s for s in range(players) if held[s] >> code & 1), -1)
-        hand = _core.with_partner(hand, code, holder)
-    return _after_partner(_core.moved(core, core[PHASE], core[TO_ACT], hand, log))
-
-
-def _after_partner(core: Record) -> GameState:
-    rules: Rules = core[RULES]
-    setup = core[SETUP]
-    seat = setup.contractor
-    if setup.key == NT and rules.joker_nomination and core[HANDS][seat] & JOKER_BIT:
-        return _wrap(_core.moved(core, _NOMINATE, seat, core[HAND], core[LOG]))
-    return _wrap(start_play(core, setup))
+def _apply_partner_call(core: Record, action: CallPartner) -> GameState:
+    card = -1 if action.card is None else card_code(action.card)
+    return _wrap(call_partner(core, card, action))
 
 
 # -- the Joker nomination (no trumps, the contractor holding the Joker) --
@@ -1126,21 +1101,18 @@ def _refuse_nomination(core: Record, action: NominateJoker) -> _Refusal:
     return None
 
 
-def _apply_nomination(core: Record, action: NominateJoker, log: Log) -> GameState:
-    hand, setup = core[HAND], core[SETUP]
-    if action.suit is not None:
-        hand = _core.with_nomination(hand, action.suit)
-        setup = _core.with_nominated(setup, action.suit)
-    core = _core.moved(core, core[PHASE], core[TO_ACT], hand, log)
-    return _wrap(start_play(core, setup))
+def _apply_nomination(core: Record, action: NominateJoker) -> GameState:
+    return _wrap(nominate(core, -1 if action.suit is None else action.suit, action))
 
 
 # -- the play of the cards (the rules live in the engine: _engine.play, _engine.step) --
 
 _CODE_BY_CARD: Final = {card: code for code, card in enumerate(CARDS_BY_CODE)}
-_CODE_BY_ID: Final = {id(play): PLAY_CODE + code for code, play in enumerate(PLAYS)}
-"""The action code of each shared play object, by identity (no hashing in the hot
-path; the Joker's leads naming a suit are found by :func:`_play_code`)."""
+_CODE_BY_ID: Final = {
+    id(play): PLAY_CODE + code for code, play in enumerate(PLAY_TABLES[2])
+}
+"""The action code of each shared play object (the cards' and the Joker's leads naming
+a suit), by identity: no hashing in the hot path."""
 
 
 def _list_plays(core: Record) -> tuple[Action, ...]:
@@ -1182,8 +1154,7 @@ def _refuse_play(core: Record, action: PlayCard) -> _Refusal:
     return None if found is None else (IllegalPlayError, *found)
 
 
-def _apply_play(core: Record, action: PlayCard, log: Log) -> GameState:
-    del log  # the play step logs the action itself
+def _apply_play(core: Record, action: PlayCard) -> GameState:
     after = play(core, _play_code(action), action)
     assert after is not None  # the play was found legal
     return _played(after)
@@ -1627,8 +1598,8 @@ def apply(
     except AttributeError:
         core = _core_of(state)  # raises the TypeError
     # The fast paths of the card play and the auction: one of the shared plays of
-    # legal_actions, legal now, or one of the calls it lists, from the seat to act (a
-    # Joker lead naming a suit goes through the full check).  Compiled, the public
+    # legal_actions, legal now, or one of the calls it lists, from the seat to act.
+    # Compiled, the public
     # name is the engine's entry point, which takes these itself (the tests, the step
     # and the new state in one engine call) and calls this function for the rest.
     phase = core[PHASE]
@@ -1653,13 +1624,13 @@ def apply(
         called = listed_record(action, book, record)
         to_act = core[TO_ACT]  # a seat, since the auction was open (_seat, inline)
         if called is not None and to_act is not None:
-            return _after_call(core, (book, called), (core[LOG], action, to_act))
+            return _after_call(core, book, called, action, to_act)
     found = _reason(core, action, seat)
     if found is not None:
         raise _refuse(core, action, found, seat)
     rules = _PHASE_RULES[core[PHASE]]
     assert rules is not None  # an action is legal only in a phase with rules
-    return rules.application(core, action, (core[LOG], action, _seat(core)))
+    return rules.application(core, action)
 
 
 # The shared plays and their listing tables, which the engine's entry points of the
@@ -1667,6 +1638,6 @@ def apply(
 # them in both); the public names are theirs only where they are compiled (see the
 # decorator of legal_actions and apply, _api.entry_point).
 _api.install(
-    (identity_slots(PLAYS), PLAYS),
+    (identity_slots(PLAY_TABLES[2]), PLAY_TABLES[2]),
     (PLAY_TABLES, PLAYS_CACHE_SIZE, SUIT_PLAYS_CACHE_SIZE),
 )

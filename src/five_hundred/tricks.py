@@ -309,9 +309,12 @@ PLAYS_OF_MASK: Final[Mapping[int, tuple[PlayCard, ...]]] = _PlaysOfMask()
 PLAY_TABLES: Final[PlayTables] = (
     cast(dict[int, tuple[PlayCard, ...]], PLAYS_OF_MASK),
     (_SPADES, _CLUBS, _DIAMONDS, _HEARTS),
-    PLAYS,
+    (*PLAYS, *JOKER_LEADS),
 )
-"""The tables the engine lists the plays of a mask from (:func:`._engine.listed.mask_plays`)."""
+"""The tables the engine lists the plays of a mask from (:func:`._engine.listed.mask_plays`).
+
+The last holds the play of each action code from :data:`._engine.codes.PLAY_CODE`: the
+65 cards', then the Joker led naming each suit."""
 
 
 def plays_from_mask(mask: int, joker_names: int | None = None) -> tuple[PlayCard, ...]:

@@ -9,9 +9,8 @@ card play.  So the public names are, in the compiled build, this module's
 card play of the shared plays and a listed call, from the seat to act, and their
 listings) and hand everything else to the facade's documented function (the
 reference, and the public name's ``__wrapped__``): an object that is not a state,
-another phase, an action not listed, a seat not to act, a listing not made yet, and
-the action that ends a phase (the hand's last card, the call that ends the auction),
-which the facade settles.  So the engine never calls into the facade but for that
+another phase, an action not listed, a seat not to act, a listing or a contract's
+step not made yet, and the hand's last card, which the facade scores.  So the engine never calls into the facade but for that
 one fallback.
 
 The facade's one hook is :func:`entry_point`, the decorator of its ``legal_actions``
@@ -67,9 +66,8 @@ from five_hundred._engine.core import (
     redealt,
     with_deal,
     with_discard,
-    with_partner,
 )
-from five_hundred._engine.game import play
+from five_hundred._engine.game import call, partner_called, play
 from five_hundred._engine.listed import PlayTables, listed_plays
 from five_hundred._engine.step import next_mask
 
@@ -219,8 +217,7 @@ def state_listing(
 
     :func:`._engine.listed.listed_plays` in the card play and :func:`listed_calls` in
     the auction (one call from the facade for both); ``None`` in the other phases and
-    when the facade lists the actions itself (a Joker lead naming a suit, a listing of
-    calls not made yet).
+    when the facade lists the actions itself (a listing of calls not made yet).
     """
     phase: int = core[PHASE]
     if phase == PLAY:
@@ -274,8 +271,9 @@ def state_call(state: Any, core: Record, action: Any, seat: Any) -> Any:
     """The state after the player to act makes the call ``action``, or ``None``.
 
     ``action`` must be one of the calls listed now (by identity), and ``seat``,
-    unless :data:`._engine.core.UNCHECKED`, the seat to act.  ``None`` too for the
-    call that ends the auction: the facade makes the contract.
+    unless :data:`._engine.core.UNCHECKED`, the seat to act.  The step is
+    :func:`._engine.game.call`'s; ``None`` too where it has none (a contract the
+    facade has not met yet).
     """
     to_act = core[TO_ACT]
     if (
@@ -294,11 +292,10 @@ def state_call(state: Any, core: Record, action: Any, seat: Any) -> Any:
     if rank is None:
         return None
     after: AuctionRecord = advance(book.options, record, to_act, rank)
-    next_seat: int = after[A_TO_ACT]
-    if next_seat < 0:  # the auction is over: the contract, or a throw-in
+    stepped = call(core, book, after, action, to_act)
+    if stepped is None:  # a contract not met yet: the facade's step fills its entry
         return None
-    log = (core[LOG], action, to_act)
-    return new_state(state, called(core, (book, after), next_seat, log))
+    return new_state(state, stepped)
 
 
 def state_play(state: Any, core: Record, action: Any, seat: Any, plays: Plays) -> Any:
@@ -417,12 +414,7 @@ def redeal(
     hand = core[HAND]
     code: int = hand[H_PARTNER_CARD]
     if code >= 0:
-        holder = -1
-        for seat in range(len(held)):
-            if held[seat] >> code & 1:
-                holder = seat
-                break
-        hand = with_partner(hand, code, holder)
+        hand = partner_called(hand, code, held)
     if discards >= 0:
         hand = with_discard(hand, discards)
     hand = with_deal(hand, dealt, kitty)

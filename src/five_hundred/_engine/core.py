@@ -174,6 +174,12 @@ class Setup(NamedTuple):
     """The seats that sit out, as a bit mask."""
     options: JokerOptions = (True, True, False, True, 0)
     """The rules' Joker options (:data:`._engine.play.JokerOptions`)."""
+    calls_partner: bool = False
+    """The contractor calls a partner card after the discard (five players, a trick
+    bid, the rules' option: :ref:`rules-five-players`)."""
+    nominates: bool = False
+    """The contractor holding the Joker may nominate its suit before the play (No
+    Trumps or misère, the rules' option: :ref:`rules-joker-nomination`)."""
 
 
 class Record(NamedTuple):
@@ -447,13 +453,16 @@ def log_moves(log: Log) -> list[tuple[int, Any]]:
 
 
 def play_setups(
-    sides: tuple[int, ...], options: JokerOptions
+    sides: tuple[int, ...], options: JokerOptions, partner_call: bool, nomination: bool
 ) -> tuple[tuple[Setup, ...], ...]:
     """The play setup of every contract, by ``2 * contractor + misere``, then strain.
 
-    ``sides`` is the side of each seat.  This is the one home of the seat order in the
-    play and of who sits out: in every misère the contractor's partners sit out
-    (:ref:`rules-kitty-play`), and the others play in turn from the leader's left.
+    ``sides`` is the side of each seat, ``options`` the rules' Joker options,
+    ``partner_call`` whether the rules have a trick bid's contractor call a partner
+    card and ``nomination`` whether they let a contractor without trumps nominate the
+    Joker.  This is the one home of the seat order in the play and of who sits out:
+    in every misère the contractor's partners sit out (:ref:`rules-kitty-play`), and
+    the others play in turn from the leader's left.
     """
     players = len(sides)
     setups: list[tuple[Setup, ...]] = []
@@ -483,6 +492,8 @@ def play_setups(
                         tuple(order),
                         sitting,
                         options,
+                        partner_call and not misere,
+                        nomination and strain == NT,
                     )
                     for strain in range(5)
                 )

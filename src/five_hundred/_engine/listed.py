@@ -12,8 +12,9 @@ facade passes the play of each card code (``plays``).
 import struct
 from typing import Any, Final
 
-from five_hundred._engine.codes import _COMPILED, JOKER_CODE, KITTY_SIZE
+from five_hundred._engine.codes import _COMPILED, JOKER_BIT, JOKER_CODE, KITTY_SIZE
 from five_hundred._engine.core import LED, LEGAL, PHASE, PLAY, SETUP, Record
+from five_hundred._engine.game import joker_names
 from five_hundred._engine.play import joker_lead_names_suit
 
 __all__ = ["DISCARD_ROW", "PlayTables", "discard_listing", "listed_plays", "mask_plays"]
@@ -21,7 +22,10 @@ __all__ = ["DISCARD_ROW", "PlayTables", "discard_listing", "listed_plays", "mask
 PlayTables = tuple[
     dict[int, tuple[Any, ...]], tuple[dict[int, tuple[Any, ...]], ...], tuple[Any, ...]
 ]
-"""``(whole masks met, each suit's sets of ranks met, the play of each card code)``."""
+"""``(whole masks met, each suit's sets of ranks met, the play of each action code)``.
+
+The plays are by ``code -`` :data:`._engine.codes.PLAY_CODE`: the 65 cards', then the
+Joker led naming each suit (:data:`._engine.codes.JOKER_LEAD_CODE`)."""
 
 _SUIT_BITS: Final = 16
 _SUIT: Final = (1 << _SUIT_BITS) - 1
@@ -103,10 +107,11 @@ def _suit_plays(
 def listed_plays(
     core: Record, tables: PlayTables, whole_size: int, suit_size: int
 ) -> tuple[Any, ...] | None:
-    """The plays of the player to act in the card play (``None`` if not listed here).
+    """The plays of the player to act in the card play (``None`` outside it).
 
-    ``None`` outside the card play and when the player may lead the un-nominated Joker
-    without trumps (the leader names a suit: the facade lists those plays).
+    A leader of the un-nominated Joker without trumps names a suit: the Joker's plays
+    are then one per suit it may name (:func:`._engine.game.joker_names`), after the
+    other cards'.
     """
     if core[PHASE] != PLAY:
         return None
@@ -118,11 +123,27 @@ def listed_plays(
     fields: tuple[Any, ...] = core
     legal = fields[LEGAL]
     if joker_lead_names_suit(legal, core[LED], core[SETUP].key):
-        return None
+        return _joker_lead_plays(core, tables, legal ^ JOKER_BIT, whole_size, suit_size)
     found = tables[0].get(legal)
     return (
         found if found is not None else mask_plays(tables, legal, whole_size, suit_size)
     )
+
+
+def _joker_lead_plays(
+    core: Record, tables: PlayTables, others: int, whole_size: int, suit_size: int
+) -> tuple[Any, ...]:
+    """The plays of a lead that may be the un-nominated Joker (``others``: the rest).
+
+    The other cards' plays, then the Joker's naming each suit it may name.
+    """
+    found = tables[0].get(others)
+    if found is None:
+        found = mask_plays(tables, others, whole_size, suit_size)
+    plays = tables[2]
+    names = joker_names(core)
+    leads = [plays[JOKER_CODE + 1 + suit] for suit in range(4) if names >> suit & 1]
+    return found + tuple(leads)
 
 
 DISCARD_ROW: Final = JOKER_CODE + 1

@@ -87,7 +87,7 @@ def play_out(
     ``random_`` draws a float in [0, 1) for each random choice.
     """
     setup = core[SETUP]
-    key, misere, active, next_seat, contractor, order, _, options = setup
+    key, misere, active, next_seat, contractor, order, _, options, _, _ = setup
     code_hands = core[HANDS]
     held_all = 0
     for mask in code_hands:

@@ -66,7 +66,7 @@ def play_card(core: Record, code: int, named: int, action: Any) -> Record:
     done: int
     fields: tuple[Any, ...] = core
     (rules, phase, seat, game, hand, setup, log, hands, leader, trick, led, suits_led, voids, won, done, _) = fields  # fmt: skip
-    key, misere, active, next_seat, contractor, order, _, options = setup
+    key, misere, active, next_seat, contractor, order, _, options, _, _ = setup
     new_log: Any = (log, action, seat)  # an object: compiled, not unpacked again
     eff: int = EFF[key][code]
     # The masks stay objects too: a hand holding the Joker (bit 64) is a long integer,
