@@ -31,6 +31,7 @@ COMPILED = [
     "core",
     "step",
     "game",
+    "settle",
     "playout",
     "auction",
     "solve",

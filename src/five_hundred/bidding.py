@@ -470,12 +470,12 @@ class _Book:
         self.contracts: dict[int, Contract] = {}
         """The contract of each bid rank and bidder met (``8 * rank + bidder``): one
         shared value each, since an attrs frozen class's ``__init__`` is slow."""
-        self.contract_steps: list[tuple[Contract, object, bool] | None] = [None] * (
-            8 * len(self.ladder)
-        )
+        self.contract_steps: list[tuple[Contract, object, bool, object] | None] = [
+            None
+        ] * (8 * len(self.ladder))
         """What the game's step makes of each contract (``8 * rank + bidder``):
-        ``(contract, play setup, kitty taken up)``, ``None`` until the state meets it
-        (see ``_engine.game.call``)."""
+        ``(contract, play setup, kitty taken up, scoring terms)``, ``None`` until the
+        state meets it (see ``_engine.game.call`` and ``_engine.settle.finish``)."""
         self.no_result: tuple[int, ...] = (0,) * rules.sides
         """The result of a hand thrown in: no side scores."""
 

@@ -11,13 +11,13 @@
 (-250, 0)
 """
 
-import operator
 from collections.abc import Collection, Sequence
 from typing import Final, NamedTuple, cast
 
 import attrs
 
 from five_hundred._checks import check_rules, check_sides
+from five_hundred._engine import settle as _table
 from five_hundred._engine.codes import seat_nibbles, side_packed
 from five_hundred._engine.memo import per_rules
 from five_hundred._shown import short_repr
@@ -48,8 +48,46 @@ __all__ = [
     "settle_hand",
 ]
 
-SLAM_VALUE = 250
-TOTAL_TRICKS = 10
+SLAM_VALUE: Final = _table.SLAM_VALUE
+TOTAL_TRICKS: Final = 10
+
+
+@per_rules
+def scoring_options(rules: Rules) -> _table.Scoring:
+    """The rules' scoring options as the engine's scoring table reads them."""
+    cap = rules.defender_cap
+    return (
+        tuple(side_of(rules, seat) for seat in range(rules.players)),
+        rules.sides,
+        rules.defender_trick_points,
+        -1 if cap is None else cap,
+        rules.defender_points_only_when_set,
+        rules.slam_bonus,
+        rules.target,
+        rules.losing_score,
+        rules.win_requires_contract,
+    )
+
+
+def contract_terms(bid: Bid, rules: Rules) -> tuple[_table.Scoring, int, int]:
+    """A contract's terms for the engine: the rules' options, its value and its need.
+
+    The tricks a trick bid needs, or ``MISERE_NEEDS`` for a misère (see
+    :mod:`._engine.settle`).
+    """
+    return scoring_options(rules), bid_value(bid, rules), _needs(bid)
+
+
+def _needs(bid: Bid) -> int:
+    return _table.MISERE_NEEDS if isinstance(bid, MisereBid) else bid.tricks
+
+
+def _mask(sides: Collection[int]) -> int:
+    """Sides as a bit mask."""
+    mask = 0
+    for side in sides:
+        mask |= 1 << side
+    return mask
 
 
 def contract_made(bid: Bid, taken: int) -> bool:
@@ -62,7 +100,7 @@ def contract_made(bid: Bid, taken: int) -> bool:
     """
     if not isinstance(cast(object, bid), TrickBid | MisereBid):
         wrong_type(bid, "a Bid", "parse_bid")
-    return taken == 0 if isinstance(bid, MisereBid) else taken >= bid.tricks
+    return _table.made(_needs(bid), taken)
 
 
 def contracting_sides(
@@ -84,10 +122,12 @@ def contracting_sides(
         InvalidStateError: if a seat is not a seat of the rules.
         TypeError: if ``rules`` is not a ``Rules``.
     """
-    sides = {side_of(rules, contractor)}
-    if partner is not None:
-        sides.add(side_of(rules, partner))
-    return frozenset(sides)
+    for seat in (contractor,) if partner is None else (contractor, partner):
+        side_of(rules, seat)  # (checks the seat)
+    found = _table.contracting(
+        scoring_options(rules), contractor, -1 if partner is None else partner
+    )
+    return frozenset(side for side in range(rules.sides) if found >> side & 1)
 
 
 def contracting_seats(
@@ -128,11 +168,8 @@ def is_slam(bid: Bid, taken: int, rules: Rules = Rules()) -> bool:
     (True, False)
     """
     check_rules(rules)
-    return (
-        isinstance(bid, TrickBid)
-        and rules.slam_bonus
-        and taken == TOTAL_TRICKS
-        and bid_value(bid, rules) < SLAM_VALUE
+    return isinstance(bid, TrickBid) and _table.slam(
+        scoring_options(rules), bid_value(bid, rules), bid.tricks, taken
     )
 
 
@@ -251,29 +288,10 @@ def hand_changes(
 
     ``before`` are the totals before the hand, one per side.
     """
-    sides = range(len(before))
-    taken = sum(tricks_won[side] for side in contracting)
-    value = bid_value(bid, rules)
-    if isinstance(bid, MisereBid):
-        result = value if contract_made(bid, taken) else -value
-        return tuple(result if side in contracting else 0 for side in sides)
-    if is_slam(bid, taken, rules):
-        result = SLAM_VALUE
-    else:
-        result = value if contract_made(bid, taken) else -value
-    per_trick, cap = rules.defender_trick_points, rules.defender_cap
-    if result > 0 and rules.defender_points_only_when_set:
-        per_trick = 0  # defenders score their tricks only when the contract fails
-    changes = []
-    for side in sides:
-        if side in contracting:
-            changes.append(result)
-            continue
-        gain = per_trick * tricks_won[side]
-        if cap is not None:
-            gain = max(0, min(gain, cap - before[side]))
-        changes.append(gain)
-    return tuple(changes)
+    scoring, value, needs = contract_terms(bid, rules)
+    return _table.changes(
+        scoring, value, needs, tuple(tricks_won), _mask(contracting), tuple(before)
+    )
 
 
 def game_winners(
@@ -314,23 +332,8 @@ def game_winners(
 def _winners(
     rules: Rules, scores: tuple[int, ...], contractors: Collection[int], made: bool
 ) -> tuple[int, ...]:
-    """:func:`game_winners` of checked arguments (the rule's one home)."""
-    sides = range(len(scores))
-    reached = [s for s in sides if scores[s] >= rules.target]
-    by_contract = [s for s in reached if made and s in contractors]
-    if by_contract:
-        return tuple(by_contract)
-    if reached and not rules.win_requires_contract:
-        best = max(scores[s] for s in reached)
-        return tuple(s for s in reached if scores[s] == best)
-    losers = {s for s in sides if scores[s] <= rules.losing_score}
-    if not losers:
-        return ()
-    others = [s for s in sides if s not in losers]
-    if not others:
-        return ()
-    best = max(scores[s] for s in others)
-    return tuple(s for s in others if scores[s] == best)
+    """:func:`game_winners` of checked arguments (the engine's scoring table)."""
+    return _table.winners(scoring_options(rules), scores, _mask(contractors), made)
 
 
 class Settlement(NamedTuple):
@@ -412,16 +415,14 @@ def _settle(
     rules: Rules, key: tuple[Bid, int, int, int, tuple[int, ...]]
 ) -> Settlement:
     """:func:`settle_hand` of a hand not in the memo, by its key (kept if room)."""
-    _, count, memo = _settling(rules)
-    bid, packed, contractor, partner, scores = key
-    by_side = seat_nibbles(packed, count)
-    contractors = contracting_sides(rules, contractor, None if partner < 0 else partner)
-    taken = sum(by_side[s] for s in contractors)
-    made = contract_made(bid, taken)
-    changes = hand_changes(bid, by_side, contractors, scores, rules)
-    after = tuple(map(operator.add, scores, changes))
-    winners = _winners(rules, after, contractors, made)
-    found = Settlement(by_side, changes, after, winners)
+    memo = _settling(rules).memo
+    scoring, value, needs = contract_terms(key[0], rules)
+    _, packed, contractor, partner, scores = key
+    by_side = seat_nibbles(packed, scoring[1])
+    contractors = _table.contracting(scoring, contractor, partner)
+    found = Settlement(
+        *_table.settle(scoring, value, needs, by_side, contractors, scores)
+    )
     if len(memo) < SETTLEMENT_CACHE_SIZE:
         memo[key] = found
     return found

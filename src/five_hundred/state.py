@@ -107,6 +107,7 @@ from five_hundred._engine.listed import DISCARD_ROW, discard_listing
 from five_hundred._engine.memo import per_rules
 from five_hundred._engine.play import joker_lead_names_suit
 from five_hundred._engine.seats import next_seat
+from five_hundred._engine.settle import finish
 from five_hundred.actions import Action, CallPartner, Discard, NominateJoker, PlayCard
 from five_hundred.bidding import (
     Auction,
@@ -152,7 +153,12 @@ from five_hundred.errors import (
     WrongPhaseError,
 )
 from five_hundred.rules import Rules, seats_of, side_of
-from five_hundred.scoring import Settlement, contracting_seats, settle_packed
+from five_hundred.scoring import (
+    Settlement,
+    contract_terms,
+    contracting_seats,
+    settle_packed,
+)
 from five_hundred.tricks import (
     PLAY_TABLES,
     PLAYS_CACHE_SIZE,
@@ -182,7 +188,6 @@ __all__ = [
 ]
 
 _MASK64: Final = (1 << 64) - 1
-_new: Final = tuple.__new__
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 _DEALER_DRAW: Final = 0xD1B54A32D192ED03
 """Mixed into the game's seed to draw the first dealer (apart from the shuffle)."""
@@ -941,31 +946,36 @@ def _after_call(
     """
     stepped = call_step(core, book, record, call, seat)
     if stepped is None:
-        rank, bidder = record[A_STANDING], record[A_BIDDER]
-        book.contract_steps[8 * rank + bidder] = _contract_step(
-            core[RULES], book, record
-        )
+        _filled_step((book, record))
         stepped = call_step(core, book, record, call, seat)
         assert stepped is not None  # the contract's step is in the book now
     return _wrap(stepped)
 
 
-def _contract_step(
-    rules: Rules, book: RulesBook, record: AuctionRecord
-) -> tuple[Contract, Setup, bool]:
-    """What the game's step makes of the contract won in ``record``.
+def _filled_step(auction: tuple[RulesBook, AuctionRecord]) -> None:
+    """Put the step of the contract won in ``auction`` in its rules' book.
 
-    The contract, its play setup (the card order, the seat order, who sits out:
-    :func:`_setups`) and whether the kitty is taken up (not sans kitty).
+    What the game's step makes of it (``book.contract_steps[8 * rank + bidder]``):
+    the contract, its play setup (the card order, the seat order, who sits out:
+    :func:`_setups`), whether the kitty is taken up (not sans kitty) and its scoring
+    terms (``scoring.contract_terms``).
     """
+    book, record = auction
     contract = contract_of(book, record)
     assert contract is not None  # the auction is won
     bid, contractor = contract.bid, contract.contractor
     misere = isinstance(bid, MisereBid)
     key = contract_context(bid, None).key
+    rules = book.rules
     setup = _setups(rules)[2 * contractor + misere][key]
     sans_kitty = isinstance(bid, TrickBid) and bid.sans_kitty
-    return contract, setup, not sans_kitty
+    rank, bidder = record[A_STANDING], record[A_BIDDER]
+    book.contract_steps[8 * rank + bidder] = (
+        contract,
+        setup,
+        not sans_kitty,
+        contract_terms(bid, rules),
+    )
 
 
 @per_rules
@@ -1166,12 +1176,17 @@ def _played(core: Record) -> GameState:
 
 
 def _finish(core: Record) -> GameState:
-    """The scored state after the last trick of the hand."""
-    game = core[GAME]
-    _, changes, scores, winners = settlement(core, core[WON])
-    phase = _GAME_OVER if winners else _HAND_OVER
-    game = _new(Game, (game.seed, game.number, scores, winners, game.past))
-    return _wrap(_core.scored(core, phase, game, changes))
+    """The scored state after the last trick of the hand (the engine's ``finish``).
+
+    The contract's step (with its terms) is put in the rules' book first if a state
+    of another process brought this contract (:func:`_filled_step`).
+    """
+    scored = finish(core)
+    if scored is None:
+        _filled_step(core[HAND][H_AUCTION])
+        scored = finish(core)
+        assert scored is not None  # the contract's terms are in the book now
+    return _wrap(scored)
 
 
 def settlement(core: Record, won: int) -> Settlement:
@@ -1179,8 +1194,9 @@ def settlement(core: Record, won: int) -> Settlement:
 
     ``won`` is packed 4 bits a seat (the record's own after the last trick, or a
     playout's); the contract, the partner and the scores so far are the record's.
-    The one place a hand's record is settled (``scoring.settle_packed``): the state's
-    end of the hand and the playout (not public API).
+    The playout's settlement (not public API), remembered by ``scoring.settle_packed``;
+    the state's own end of the hand is the engine's (:func:`_finish`), by the same
+    scoring table.
     """
     hand = core[HAND]
     contract: Contract = hand[H_CONTRACT]

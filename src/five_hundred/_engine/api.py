@@ -10,8 +10,8 @@ card play of the shared plays and a listed call, from the seat to act, and their
 listings) and hand everything else to the facade's documented function (the
 reference, and the public name's ``__wrapped__``): an object that is not a state,
 another phase, an action not listed, a seat not to act, a listing or a contract's
-step not made yet, and the hand's last card, which the facade scores.  So the engine never calls into the facade but for that
-one fallback.
+step not made yet.  So the engine never calls into the facade but for that one
+fallback.
 
 The facade's one hook is :func:`entry_point`, the decorator of its ``legal_actions``
 and ``apply``: it keeps the documented function as the fallback, and makes the public
@@ -69,6 +69,7 @@ from five_hundred._engine.core import (
 )
 from five_hundred._engine.game import call, partner_called, play
 from five_hundred._engine.listed import PlayTables, listed_plays
+from five_hundred._engine.settle import finish
 from five_hundred._engine.step import next_mask
 
 __all__ = [
@@ -303,7 +304,9 @@ def state_play(state: Any, core: Record, action: Any, seat: Any, plays: Plays) -
 
     ``action`` must be one of the shared plays (``plays``), legal now (see
     :func:`._engine.game.play`), and ``seat``, unless :data:`._engine.core.UNCHECKED`,
-    the seat to act.  ``None`` too for the hand's last card: the facade scores it.
+    the seat to act.  After the hand's last trick the state is scored
+    (:func:`._engine.settle.finish`; ``None`` if the contract's terms are not in the
+    rules' book yet: the facade's step puts them there).
     """
     if core[PHASE] != PLAY or (
         seat is not UNCHECKED and (type(seat) is not int or seat != core[TO_ACT])
@@ -311,9 +314,9 @@ def state_play(state: Any, core: Record, action: Any, seat: Any, plays: Plays) -
         return None  # (the phase first: the other phases' actions pass by)
     index = identity_index(plays[0], plays[1], action)
     after = None if index < 0 else play(core, PLAY_CODE + index, action)
-    if after is None or after[TO_ACT] is None:
-        return None
-    return new_state(state, after)
+    if after is not None and after[TO_ACT] is None:
+        after = finish(after)  # the hand's last trick: scored (None: no terms yet)
+    return None if after is None else new_state(state, after)
 
 
 # An identity lookup: a dict by ``id`` would box the address into a new int object,
