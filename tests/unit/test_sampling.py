@@ -27,7 +27,7 @@ from five_hundred import (
     view,
 )
 from five_hundred._engine.codes import codes_from_mask
-from five_hundred._engine.core import SETUP
+from five_hundred._engine.core import SETUP, with_hands
 from five_hundred._engine.playout import Policy, play_out
 from five_hundred._rules_of_thumb import (
     rule_discard,
@@ -558,6 +558,38 @@ def test_an_opponents_bid_shapes_the_simulated_deals() -> None:
         assert hand_strength(cards, Strain.SPADES, state.rules) >= 6
 
 
+def test_bid_solve_nodes_values_each_simulated_deal_by_its_solve() -> None:
+    # with a limit no solve reaches, each simulated deal of a four-player contract is
+    # worth its double-dummy result (the kitty taken up and discarded by rule); with
+    # three players (three sides, whose defenders' split the solve does not give) the
+    # limit is not used and the deals are played out
+    state = new_game(seed=3)
+    seat = state.to_act
+    assert seat is not None
+    seen = view(state, seat)
+    shown = _shown(seen)
+    solved = _BidSimulator(seen, seat, random.Random(2), 10**9)
+    results = solved.tricks(seat, Strain.SPADES, shown, 3)
+    contract = solved.contract(seat, Strain.SPADES)
+    assert contract is not None
+    key = contract.core[SETUP].key
+    side = seat % 2
+    for (dealt, kitty), by_side in zip(solved.deals(shown, 3), results, strict=True):
+        hands = list(dealt)
+        held = hands[seat] | kitty
+        hands[seat] = held & ~rule_discard(key, held)
+        tricks = solver.solve_core(with_hands(contract.core, tuple(hands)))
+        assert by_side[side] == tricks
+        assert by_side[1 - side] == 10 - tricks
+    three = new_game(Rules.three_player(), seed=3)
+    actor = three.to_act
+    assert actor is not None
+    assert (
+        _BidSimulator(view(three, actor), actor, random.Random(2), 100).node_limit
+        is None
+    )
+
+
 def test_simulation_settings_are_checked() -> None:
     with pytest.raises(InvalidStateError, match="bid_samples"):
         SamplingPlayer(bid_samples=-1)
@@ -690,6 +722,27 @@ def test_match_takes_a_level_and_its_settings_over_it(
     assert "invalid choice: 'master'" in capsys.readouterr().err
 
 
+def test_match_takes_bid_solve_nodes(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["match", "sampling", "rules", "--deals", "1", "--seed", "4", "--json"]
+    argv += ["--progress", "never", "--budget", "none", "--bid-budget", "none"]
+    argv += ["--samples", "2", "--rollouts", "2", "--bid-samples", "3"]
+    argv += ["--solve-nodes", "none", "--bid-solve-nodes", "400"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    player = SamplingPlayer(
+        budget=None,
+        bid_budget=None,
+        samples=2,
+        rollouts=2,
+        bid_samples=3,
+        solve_nodes=None,
+        bid_solve_nodes=400,
+        seed=4,
+    )
+    result = duplicate_match(player, RuleBasedPlayer(), deals=1, seed=4)
+    assert data["differences"] == list(result.differences)
+
+
 def test_watch_with_a_level_plays_sampling_players(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -759,6 +812,8 @@ def test_inference_samples_deals_that_fit_the_bids(
         ("solve_nodes", 1.5),
         ("solve_nodes", "100"),
         ("solve_nodes", 10**13),
+        ("bid_solve_nodes", 0),
+        ("bid_solve_nodes", 2.5),
         ("seed", 1.5),
         ("seed", "x"),
         ("seed", float("nan")),
@@ -788,6 +843,8 @@ def test_sampling_player_takes_good_settings() -> None:
     assert SamplingPlayer().solve_nodes == sampling_player.SOLVE_NODES
     assert SamplingPlayer(solve_nodes=None).solve_nodes is None
     assert SamplingPlayer(solve_nodes=1).solve_nodes == 1
+    assert SamplingPlayer().bid_solve_nodes is None
+    assert SamplingPlayer(bid_solve_nodes=3000).bid_solve_nodes == 3000
 
 
 @pytest.mark.parametrize(

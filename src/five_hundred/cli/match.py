@@ -45,6 +45,7 @@ _SETTINGS: Final = (
     "budget",
     "solve_tricks",
     "solve_nodes",
+    "bid_solve_nodes",
     "bid_samples",
     "discard_samples",
     "bid_budget",
@@ -133,6 +134,14 @@ def add_parser(commands: _Commands) -> None:
         help="sampling player: before --solve-tricks are left, solve each sampled "
         "deal within this many solver nodes (played out by rule if not finished; "
         "none: rollouts)",
+    )
+    parser.add_argument(
+        "--bid-solve-nodes",
+        type=_nodes_arg,
+        default=argparse.SUPPRESS,
+        help="sampling player: solve each simulated deal of a bid within this many "
+        "solver nodes, four or six players (played out by rule if not finished; "
+        "none: played out)",
     )
     parser.add_argument(
         "--rollouts",

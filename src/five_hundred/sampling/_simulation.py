@@ -1,8 +1,9 @@
-"""Bidding by simulation: deals that fit the auction, played out by rule.
+"""Bidding by simulation: deals that fit the auction, solved or played out by rule.
 
 The sampling player's bids (and, when asked, its discard) are valued on deals of the
 unseen cards that fit what each other seat's last call showed, played out by the
-rule-based player's play (:func:`~five_hundred._rules_of_thumb.rule_policy`).
+rule-based player's play (:func:`~five_hundred._rules_of_thumb.rule_policy`), or, with
+a node limit, solved double-dummy where the solve finishes within it.
 """
 
 import random
@@ -13,7 +14,7 @@ from typing import Final, NamedTuple
 from five_hundred._engine.api import play_setup
 from five_hundred._engine.codes import HAND_SIZE, codes_from_mask
 from five_hundred._engine.core import Record, with_hands
-from five_hundred._engine.playout import play_out
+from five_hundred._engine.playout import Policy, play_out
 from five_hundred._estimates import strain_estimate
 from five_hundred._rules_of_thumb import (
     rule_discard,
@@ -27,6 +28,7 @@ from five_hundred.cards import CARDS_BY_CODE, Card, Strain, mask_from_cards
 from five_hundred.dealing import pack_mask
 from five_hundred.rules import Rules, side_of
 from five_hundred.scoring import contracting_sides, score_hand
+from five_hundred.search.solver import solve_core_bounds
 from five_hundred.state import (
     GameState,
     Phase,
@@ -159,10 +161,18 @@ class _BidSimulator:
     :class:`RuleBasedPlayer` would value at its bid: the other seats are modelled as
     rule-of-thumb bidders.  The contractor takes up the kitty and discards as
     :class:`RuleBasedPlayer`, and the hand is played out by :func:`~five_hundred._rules_of_thumb.rule_policy`.
+    With a ``node_limit`` and two sides, each deal is first solved double-dummy
+    within that many solver nodes; a deal whose solve does not finish is played out.
     Every contract is played on the same deals; each gives the tricks of each side.
     """
 
-    def __init__(self, seen: SeatView, seat: int, rng: random.Random) -> None:
+    def __init__(
+        self,
+        seen: SeatView,
+        seat: int,
+        rng: random.Random,
+        node_limit: int | None = None,
+    ) -> None:
         self.rules = rules = seen.rules
         self.seat = seat
         self.dealer = seen.dealer
@@ -171,6 +181,8 @@ class _BidSimulator:
         self.rng = rng
         self.friends = seat_friends(rules)
         self.side = side_of(rules, seat)
+        # the solver gives the contracting side's tricks: with two sides, every side's
+        self.node_limit = node_limit if rules.sides == 2 else None
         self._contracts: dict[tuple[int, Strain], _Contract | None] = {}
         self._deals: dict[Shown, list[Deal]] = {}
         self._played: dict[tuple[int, Strain, Shown], list[tuple[int, ...]]] = {}
@@ -246,7 +258,6 @@ class _BidSimulator:
         contract = self.contract(contractor, strain)
         if contract is None:
             return []
-        rules = self.rules
         core = contract.core
         policy = rule_policy(play_setup(core), contract.team, contract.friends)
         discard_key = play_setup(core).key
@@ -255,10 +266,23 @@ class _BidSimulator:
             hands = list(dealt)
             held = hands[contractor] | kitty
             hands[contractor] = held & ~rule_discard(discard_key, held)
-            won, _ = play_out(with_hands(core, tuple(hands)), self.rng.random, policy)
-            out.append(_by_side(rules, won))
+            out.append(self._result(with_hands(core, tuple(hands)), contractor, policy))
         self._played[key] = out
         return out
+
+    def _result(self, core: Record, contractor: int, policy: Policy) -> tuple[int, ...]:
+        """Each side's tricks in one deal: solved within the node limit, else played."""
+        limit = self.node_limit
+        if limit is not None:
+            bounds = solve_core_bounds(core, None, limit)
+            if bounds.exact:
+                ours = side_of(self.rules, contractor)
+                return tuple(
+                    bounds.low if side == ours else HAND_SIZE - bounds.low
+                    for side in range(2)
+                )
+        won, _ = play_out(core, self.rng.random, policy)
+        return _by_side(self.rules, won)
 
     def value(self, bid: Bid, contractor: int, results: list[tuple[int, ...]]) -> float:
         """The mean over ``results`` of this side's score less the others' mean."""

@@ -174,6 +174,11 @@ class SamplingPlayer:
             10 to 30 times that pure.  The default,
             :data:`~five_hundred.sampling.player.SOLVE_NODES`, measured stronger
             than rollouts (see :doc:`/explanation/double-dummy`).
+        bid_solve_nodes: in the bid simulation with two sides (four or six
+            players), each simulated deal is solved double-dummy within this many
+            solver nodes, and played out by the rules of thumb only if the solve
+            does not finish (``None``: every deal played out).  A whole number
+            from 1.
         seed: the seed of its random generator.
 
     **Bidding** (three, four and six players; the others bid as
@@ -230,6 +235,7 @@ class SamplingPlayer:
         rollouts: int = ROLLOUTS,
         inference: bool = False,
         solve_nodes: int | None = SOLVE_NODES,
+        bid_solve_nodes: int | None = None,
         seed: int = 0,
     ) -> None:
         # Every setting is checked here, so a bad one fails now, not at a choice.
@@ -254,6 +260,11 @@ class SamplingPlayer:
             None
             if solve_nodes is None
             else check_count(solve_nodes, "solve_nodes", 1, MAX_NODES)
+        )
+        self.bid_solve_nodes = (
+            None
+            if bid_solve_nodes is None
+            else check_count(bid_solve_nodes, "bid_solve_nodes", 1, MAX_NODES)
         )
         self.seed = check_seed(seed)
         self._bidding: tuple[object, _BidSimulator] | None = None
@@ -296,7 +307,7 @@ class SamplingPlayer:
             f"bid_margin={self.bid_margin}, discard_samples={self.discard_samples}, "
             f"bid_budget={self.bid_budget}, rollouts={self.rollouts}, "
             f"inference={self.inference}, solve_nodes={self.solve_nodes}, "
-            f"seed={self.seed})"
+            f"bid_solve_nodes={self.bid_solve_nodes}, seed={self.seed})"
         )
 
     def choose(self, view: SeatView, seat: int) -> Action:
@@ -383,7 +394,8 @@ class SamplingPlayer:
         """The bid simulator of the seat's hand (kept while the hand is the same)."""
         key = (seen.rules, seat, seen.dealer, seen.hand)
         if self._bidding is None or self._bidding[0] != key:
-            self._bidding = (key, _BidSimulator(seen, seat, self._rng))
+            simulator = _BidSimulator(seen, seat, self._rng, self.bid_solve_nodes)
+            self._bidding = (key, simulator)
         return self._bidding[1]
 
     def _simulated_bid(
