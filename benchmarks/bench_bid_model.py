@@ -1,20 +1,21 @@
 """How the bid simulation's play compares with the sampling player's own.
 
-Run ``python benchmarks/bench_bid_model.py [--deals N] [--seed S]`` in a venv with the
+Run ``python benchmarks/bench_bid_model.py [--deals N] [--seed S] [--level L]`` in a venv with the
 package (the compiled build: each deal plays two hands with the sampling player, about
 a second each).  For each seeded four-player deal the first seat to call takes the
 contract at six in the strain its hand is valued best in (the kitty taken up and
 discarded as :class:`~five_hundred.bots.RuleBasedPlayer` discards), and the
 contracting side's tricks are counted four ways: the mean of eight rollouts by the
 rules of thumb (what the bid simulation plays), the double-dummy solve (what
-``bid_solve_nodes`` reads), the sampling player (its defaults without time budgets)
-declaring against :class:`~five_hundred.bots.RuleBasedPlayer`, and the rule-based
+``bid_solve_nodes`` reads), the sampling player (``--level``, by default ``hard``:
+its defaults, here without time budgets) declaring against :class:`~five_hundred.bots.RuleBasedPlayer`, and the rule-based
 player declaring against the sampling player.  It prints each deal and the means.
 """
 
 import argparse
 import random
 import statistics
+from collections.abc import Sequence
 
 from five_hundred import Phase, Rules, apply, new_game
 from five_hundred._engine.api import play_setup
@@ -48,11 +49,13 @@ def _played(
     return sum(state.tricks_won_by_seat[seat] for seat in team)
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> list[tuple[float, int, int, int]]:
+    """Print each deal's four counts and their means; return the counts."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
+    parser.add_argument("--level", default="hard", help="the sampling player's level")
+    args = parser.parse_args(argv)
     rules = Rules()
     rows = []
     for seed in range(args.seed, args.seed + args.deals):
@@ -74,7 +77,7 @@ def main() -> None:
             sum(play_out(core, rng.random, policy)[0] >> 4 * s & 15 for s in team)
             for _ in range(ROLLOUTS)
         )
-        sampling = SamplingPlayer(budget=None, bid_budget=None, seed=seed)
+        sampling = SamplingPlayer.level(args.level, seed=seed, budgets=False)
         row = (
             rolled,
             solve_core(core),
@@ -88,6 +91,7 @@ def main() -> None:
         f"{len(rows)} deals: rollouts {means[0]:.2f}, double-dummy {means[1]:.2f}, "
         f"sampling declaring {means[2]:.2f}, sampling defending {means[3]:.2f}"
     )
+    return rows
 
 
 if __name__ == "__main__":

@@ -241,6 +241,32 @@ def test_bench_strength_plays_the_duplicate_match_over_processes(
     assert "95% CI" in capsys.readouterr().out
 
 
+def test_bench_bid_model_counts_each_deal_four_ways(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from five_hundred.search.solver import solve
+
+    bench = load("bench_bid_model")
+    rows = bench.main(["--deals", "2", "--seed", "0", "--level", "easy"])
+    assert rows
+    for rolled, solved, declaring, defending in rows:
+        assert 0 <= rolled <= 10
+        assert 0 <= solved <= 10
+        assert 0 <= declaring <= 10
+        assert 0 <= defending <= 10
+    # the first deal's contract (seed 0: seat 1 in diamonds), solved as the bench does
+    state = new_game(Rules(), seed=0)
+    assert state.to_act is not None
+    from five_hundred.bidding import TrickBid
+    from five_hundred.cards import Strain
+    from five_hundred.sampling._simulation import _contract_state
+
+    played = _contract_state(state, state.to_act, TrickBid(6, Strain.DIAMONDS))
+    assert played is not None
+    assert rows[0][1] == solve(played)
+    assert "double-dummy" in capsys.readouterr().out
+
+
 # -- bench_review: the hand review
 
 
