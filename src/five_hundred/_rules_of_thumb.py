@@ -26,6 +26,7 @@ __all__ = [
     "keep_order",
     "lead_choice",
     "misere_choice",
+    "misere_discard",
     "order_of",
     "rule_discard",
     "rule_policy",
@@ -250,6 +251,26 @@ def rule_discard(key: int, held: int) -> int:
     """The mask of the three cards the rules of thumb discard from ``held``."""
     mask = 0
     for code in keep_order(key, held)[:KITTY_SIZE]:
+        mask |= 1 << code
+    return mask
+
+
+def misere_discard(key: int, held: int) -> int:
+    """The mask of the three cards the rules of thumb discard from ``held`` in misère.
+
+    The most dangerous first: the strongest cards (the Joker, then the aces, ...),
+    of the shortest suit on a tie, then the lowest code.  ``key`` is the misère's
+    card order (No Trumps, with the Joker's nomination if any).
+    """
+    order = order_of(key)
+    eff, top = order.eff, order.top
+    codes = codes_from_mask(held)
+    counts = [0] * 5
+    for code in codes:
+        counts[eff[code]] += 1
+    ordered = sorted(codes, key=lambda code: (-top[code], counts[eff[code]]))
+    mask = 0
+    for code in ordered[:KITTY_SIZE]:
         mask |= 1 << code
     return mask
 

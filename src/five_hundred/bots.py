@@ -34,6 +34,7 @@ from five_hundred._rules_of_thumb import (
     keep_order,
     lead_choice,
     misere_choice,
+    misere_discard,
     order_of,
     winning,
 )
@@ -55,6 +56,7 @@ from five_hundred.cards import (
     Strain,
     Suit,
     card_code,
+    cards_from_mask,
     mask_from_cards,
     quote,
 )
@@ -415,15 +417,10 @@ def _bid(seen: _Seen) -> Call:
 
 def _discard(seen: _Seen) -> Discard:
     context = seen.context
-    hand = seen.hand
+    held = mask_from_cards(seen.hand)
     if context.misere:
-        order = card_order(context)
-        groups = order.groups(hand)
-        ordered = sorted(
-            hand, key=lambda c: (-order.strength[c], len(groups[order.suit[c]]))
-        )
-        return Discard(frozenset(ordered[:KITTY_SIZE]))
-    kept = keep_order(context.key, mask_from_cards(hand))
+        return Discard(frozenset(cards_from_mask(misere_discard(context.key, held))))
+    kept = keep_order(context.key, held)
     return Discard(frozenset(CARDS_BY_CODE[code] for code in kept[:KITTY_SIZE]))
 
 

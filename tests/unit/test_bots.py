@@ -267,6 +267,15 @@ def test_discards_the_weakest_cards_outside_trumps() -> None:
     assert _choice(state) == "DISCARD 6C 7C 9C"
 
 
+def test_discards_its_most_dangerous_cards_in_misere() -> None:
+    # the strongest cards go (the spade honours), whatever the suit's length
+    state = _after(
+        _deal(Rules(misere_needs_seven=False)), "MIS", "PASS", "PASS", "PASS"
+    )
+    assert state.phase is Phase.DISCARD
+    assert _choice(state) == "DISCARD QS KS AS"
+
+
 def test_leads_its_top_trump() -> None:
     state = _after(_deal(), "6S", "PASS", "PASS", "PASS", "DISCARD 6C 7C 9C")
     assert _choice(state) == "PLAY JC"  # the left bower

@@ -21,26 +21,31 @@ from five_hundred import (
     bid_value,
     legal_actions,
     new_game,
+    new_hand,
     parse_cards,
     play_hand,
     sampling,
     view,
 )
+from five_hundred._engine.api import play_setup
 from five_hundred._engine.codes import codes_from_mask
 from five_hundred._engine.core import SETUP, with_hands
 from five_hundred._engine.playout import Policy, play_out
+from five_hundred._engine.tables import context_key
 from five_hundred._rules_of_thumb import (
+    misere_discard,
     rule_discard,
     rule_policy,
     seat_friends,
     side_mask,
 )
-from five_hundred.bidding import Pass, TrickBid, parse_bid
+from five_hundred.bidding import MISERE, PASS, Pass, TrickBid, parse_bid
 from five_hundred.bots import hand_strength
 from five_hundred.cards import CARDS_BY_CODE, Strain, mask_from_cards
 from five_hundred.cli import main
 from five_hundred.parallel import Outcome
 from five_hundred.sampling import SamplingPlayer, advise_bids, duplicate_match
+from five_hundred.sampling import _simulation as sampling_simulation
 from five_hundred.sampling import advice as sampling_advice
 from five_hundred.sampling import player as sampling_player
 from five_hundred.sampling._simulation import _BidSimulator, _fits, _shown
@@ -889,3 +894,93 @@ def test_advise_bids_refuses_bad_arguments(kwargs: dict[str, Any], match: str) -
     hand = new_game(seed=1).hand_of(0)
     with pytest.raises(InvalidStateError, match=match):
         advise_bids(hand, Rules(), **kwargs)
+
+
+def test_the_misere_discard_throws_the_most_dangerous_cards() -> None:
+    # the Joker, then the strongest cards, of the shortest suit on a tie: the aces of
+    # spades (one card) and clubs (two) go, the ace of hearts (five) stays
+    held = mask_from_cards(parse_cards("JK AS AC 5C AH 5H 6H 7H 8H 4D 5D 6D 7D"))
+    thrown = misere_discard(context_key(4, -1), held)
+    assert thrown == mask_from_cards(parse_cards("JK AS AC"))
+
+
+@pytest.mark.parametrize("contractor", range(4))
+def test_a_simulated_misere_is_the_seats_misere(contractor: int) -> None:
+    # misère may be bid only over a seven: the template's auction bids one first
+    # whichever seat calls first, and the contract is the seat's misère, played alone
+    state = new_game(seed=3)
+    seat = state.to_act
+    assert seat is not None
+    simulator = _BidSimulator(view(state, seat), seat, random.Random(2))
+    contract = simulator.contract(contractor, MISERE)
+    assert contract is not None
+    setup = play_setup(contract.core)
+    assert setup.misere
+    assert setup.contractor == contractor
+    assert setup.active == 3  # the partner sits out
+    off = new_game(Rules(misere=False), seed=3)
+    assert off.to_act is not None
+    blocked = _BidSimulator(view(off, off.to_act), off.to_act, random.Random(2))
+    assert blocked.contract(contractor, MISERE) is None
+    assert blocked.tricks(contractor, MISERE, (), 3) == []
+
+
+def _after_seven(hand: str) -> GameState:
+    """A deal in which seat 1 holds ``hand`` and is to call after seat 0's 7S."""
+    rules = Rules()
+    own = parse_cards(hand)
+    rest = [card for card in five_hundred.pack(rules) if card not in own]
+    hands = [rest[0:10], list(own), rest[10:20], rest[20:30]]
+    state = new_hand(rules, hands, rest[30:33], dealer=3)  # seat 0 calls first
+    return apply(state, parse_bid("7S"))
+
+
+def test_the_sampling_player_values_misere_by_simulation() -> None:
+    # after 7S, low cards with two top hearts are worth more in misère (250, made in
+    # nearly every simulated deal: the misère discard throws the hearts) than passing
+    # or a trick bid, though the rules of thumb count the hearts and pass; the top
+    # cards are worth less in misère than passing
+    player = SamplingPlayer(seed=1, budget=None, bid_budget=None)
+    low = _after_seven("5S 6S 7S 5C 6C 4D 5D 6D KH AH")
+    seen = view(low, 1)
+    assert RuleBasedPlayer().choose(seen, 1) == PASS
+    values = player.evaluate(seen, 1)
+    assert values[0].action == MISERE
+    assert values[0].samples == player.bid_samples
+    assert values[0].value is not None
+    assert values[0].value > 100
+    assert player.choose(seen, 1) == MISERE
+    high = _after_seven("JK AH KH QH JH AD KD AC KC AS")
+    values = player.evaluate(view(high, 1), 1)
+    found = {item.action: item.value for item in values}
+    misere, passing = found[MISERE], found[PASS]
+    assert misere is not None
+    assert passing is not None
+    assert misere < passing
+    assert values[0].action != MISERE
+
+
+def test_a_simulated_misere_is_judged_double_dummy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # each simulated deal of a misère is made exactly when the solver finds no way to
+    # give the contractor a trick (the misère discard made first), as the bid advisor
+    # judges it; only the contractor's side's count is kept (defenders score nothing)
+    monkeypatch.setattr(sampling_simulation, "MISERE_NODES", 10**9)
+    state = _after_seven("5S 6S 7S 5C 6C 4D 5D 6D KH AH")
+    seen = view(state, 1)
+    simulator = _BidSimulator(seen, 1, random.Random(2))
+    shown = _shown(seen)
+    results = simulator.tricks(1, MISERE, shown, 6)
+    contract = simulator.contract(1, MISERE)
+    assert contract is not None
+    key = contract.core[SETUP].key
+    made = 0
+    for (dealt, kitty), by_side in zip(simulator.deals(shown, 6), results, strict=True):
+        hands = list(dealt)
+        held = hands[1] | kitty
+        hands[1] = held & ~misere_discard(key, held)
+        tricks = solver.solve_core(with_hands(contract.core, tuple(hands)))
+        assert by_side == (0, min(tricks, 1))
+        made += tricks == 0
+    assert made >= 4  # the low cards make it in most deals

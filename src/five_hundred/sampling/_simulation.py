@@ -17,12 +17,13 @@ from five_hundred._engine.core import Record, with_hands
 from five_hundred._engine.playout import Policy, play_out
 from five_hundred._estimates import strain_estimate
 from five_hundred._rules_of_thumb import (
+    misere_discard,
     rule_discard,
     rule_policy,
     seat_friends,
     side_mask,
 )
-from five_hundred.bidding import Bid, Pass, TrickBid, outranks
+from five_hundred.bidding import Bid, MisereBid, Pass, TrickBid, outranks
 from five_hundred.bots import RuleBasedPlayer
 from five_hundred.cards import CARDS_BY_CODE, Card, Strain, mask_from_cards
 from five_hundred.dealing import pack_mask
@@ -43,6 +44,23 @@ _FEWEST_DEALS: Final = 4
 """Deals simulated at least for a bid, whatever the time budget."""
 _REDRAWS: Final = 40
 """How many times an opponent's hand is redrawn to fit its bid (then taken as is)."""
+
+
+def _contract_deal(
+    rules: Rules,
+    hands: Sequence[Sequence[Card]],
+    kitty: Sequence[Card],
+    dealer: int,
+    bid: Bid,
+) -> GameState:
+    """A new hand of this deal in which ``bid`` may be the first call.
+
+    For a misère, under the rules without the seven-trick gate
+    (:ref:`rules-misere-gate`): the gate shapes only the auction, not the play.
+    """
+    if isinstance(bid, MisereBid) and rules.misere:
+        rules = rules.replace(misere_needs_seven=False)
+    return new_hand(rules, hands, kitty, dealer=dealer)
 
 
 def _contract_state(deal: GameState, seat: int, bid: Bid) -> GameState | None:
@@ -77,6 +95,8 @@ class _Contract(NamedTuple):
     team: int
 
 
+Kind = Strain | MisereBid
+"""The kind of a simulated contract: a trick bid's strain, or a (closed) misère."""
 Deal = tuple[tuple[int, ...], int]
 """A simulated deal: each seat's hand and the kitty, as masks."""
 Shown = tuple[tuple[int, tuple[int, ...], bool], ...]
@@ -87,6 +107,10 @@ Shown = tuple[tuple[int, tuple[int, ...], bool], ...]
 (by :class:`RuleBasedPlayer`'s estimate) at least the bid's tricks in its strain (the
 others are 0); after a pass, below each strain's level in every strain (it could not
 outbid the standing bid)."""
+
+MISERE_NODES: Final = 20_000
+"""The solver's node limit for one simulated deal of a misère (see
+:meth:`_BidSimulator._misere_result`)."""
 
 _NO_LEVEL: Final = 0
 _ANY_LEVEL: Final = 11
@@ -183,9 +207,9 @@ class _BidSimulator:
         self.side = side_of(rules, seat)
         # the solver gives the contracting side's tricks: with two sides, every side's
         self.node_limit = node_limit if rules.sides == 2 else None
-        self._contracts: dict[tuple[int, Strain], _Contract | None] = {}
+        self._contracts: dict[tuple[int, Kind], _Contract | None] = {}
         self._deals: dict[Shown, list[Deal]] = {}
-        self._played: dict[tuple[int, Strain, Shown], list[tuple[int, ...]]] = {}
+        self._played: dict[tuple[int, Kind, Shown], list[tuple[int, ...]]] = {}
         self._scores: dict[tuple[Bid, tuple[int, ...], int], float] = {}
         self.deadline: float | None = None
         """A :func:`time.perf_counter` time after which fewer deals are drawn."""
@@ -228,15 +252,16 @@ class _BidSimulator:
             deals.append(self._deal(shown))
         return deals[:count]
 
-    def contract(self, contractor: int, strain: Strain) -> _Contract | None:
-        """The template of ``contractor``'s contract in ``strain`` (cached)."""
-        key = (contractor, strain)
+    def contract(self, contractor: int, kind: Kind) -> _Contract | None:
+        """The template of ``contractor``'s contract of ``kind`` (cached)."""
+        key = (contractor, kind)
         if key not in self._contracts:
             hands, kitty = self._deal(())
             cards = [tuple(CARDS_BY_CODE[c] for c in codes_from_mask(m)) for m in hands]
             rest = tuple(CARDS_BY_CODE[c] for c in codes_from_mask(kitty))
-            deal = new_hand(self.rules, cards, rest, dealer=self.dealer)
-            state = _contract_state(deal, contractor, TrickBid(6, strain))
+            bid = TrickBid(6, kind) if isinstance(kind, Strain) else kind
+            deal = _contract_deal(self.rules, cards, rest, self.dealer, bid)
+            state = _contract_state(deal, contractor, bid)
             made = None
             if state is not None:
                 team = side_mask(self.rules, contractor)
@@ -245,28 +270,39 @@ class _BidSimulator:
         return self._contracts[key]
 
     def tricks(
-        self, contractor: int, strain: Strain, shown: Shown, count: int
+        self, contractor: int, kind: Kind, shown: Shown, count: int
     ) -> list[tuple[int, ...]]:
-        """Each side's tricks in ``count`` simulated plays of a contract (cached)."""
-        key = (contractor, strain, shown)
+        """Each side's tricks in ``count`` simulated plays of a contract (cached).
+
+        ``kind`` is the contract's strain, or :data:`~five_hundred.bidding.MISERE`.
+        """
+        key = (contractor, kind, shown)
         found = self._played.get(key)
         if found is not None and len(found) >= count:
             return found[:count]
         deals = self.deals(shown, count)
         if found is not None and len(found) >= len(deals):
             return found
-        contract = self.contract(contractor, strain)
+        contract = self.contract(contractor, kind)
         if contract is None:
             return []
         core = contract.core
-        policy = rule_policy(play_setup(core), contract.team, contract.friends)
-        discard_key = play_setup(core).key
+        setup = play_setup(core)
+        misere = not isinstance(kind, Strain)
+        policy = rule_policy(
+            setup, contract.team, contract.friends, misere=contractor if misere else -1
+        )
+        discards = misere_discard if misere else rule_discard
         out = []
         for dealt, kitty in deals:
             hands = list(dealt)
             held = hands[contractor] | kitty
-            hands[contractor] = held & ~rule_discard(discard_key, held)
-            out.append(self._result(with_hands(core, tuple(hands)), contractor, policy))
+            hands[contractor] = held & ~discards(setup.key, held)
+            dealt_core = with_hands(core, tuple(hands))
+            if misere:
+                out.append(self._misere_result(dealt_core, contractor, policy))
+            else:
+                out.append(self._result(dealt_core, contractor, policy))
         self._played[key] = out
         return out
 
@@ -281,6 +317,26 @@ class _BidSimulator:
                     bounds.low if side == ours else HAND_SIZE - bounds.low
                     for side in range(2)
                 )
+        won, _ = play_out(core, self.rng.random, policy)
+        return _by_side(self.rules, won)
+
+    def _misere_result(
+        self, core: Record, contractor: int, policy: Policy
+    ) -> tuple[int, ...]:
+        """Each side's tricks in one deal of a misère: solved, else played out.
+
+        A misère is judged double-dummy, as the bid advisor judges it: the search
+        asks only whether the contractor can be made to take a trick, within
+        :data:`MISERE_NODES` nodes; a deal it does not settle is played out by rule.
+        Only the contractor's side's count scores (the defenders score nothing).
+        """
+        bounds = solve_core_bounds(core, None, MISERE_NODES, ceiling=1)
+        if bounds.low >= 1 or bounds.high <= 0:
+            ours = side_of(self.rules, contractor)
+            taken = min(bounds.low, 1)
+            return tuple(
+                taken if side == ours else 0 for side in range(self.rules.sides)
+            )
         won, _ = play_out(core, self.rng.random, policy)
         return _by_side(self.rules, won)
 

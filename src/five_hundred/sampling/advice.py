@@ -21,7 +21,7 @@ from five_hundred.dealing import hands_dealt, pack
 from five_hundred.errors import InvalidStateError, quote
 from five_hundred.parallel import chunk_seeds, run_chunks
 from five_hundred.rules import Rules
-from five_hundred.sampling._simulation import _contract_state
+from five_hundred.sampling._simulation import _contract_deal, _contract_state
 from five_hundred.search.solver import solve, solve_core
 from five_hundred.state import new_hand, record_of
 
@@ -167,9 +167,7 @@ def _advice_sample(sample: _AdviceSample) -> tuple[tuple[Bid, bool], ...]:
             (TrickBid(level, strain), tricks >= level) for level in range(6, 11)
         )
     if rules.misere:
-        # the seven-trick gate of misère only shapes the auction, not the play
-        open_rules = rules.replace(misere_needs_seven=False)
-        opened = new_hand(open_rules, hands, kitty, dealer=dealer)
+        opened = _contract_deal(rules, hands, kitty, dealer, MISERE)
         state = _contract_state(opened, seat, MISERE)
         if state is not None:
             found.append((MISERE, solve(state) == 0))

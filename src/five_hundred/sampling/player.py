@@ -26,7 +26,7 @@ from five_hundred._rules_of_thumb import (
     side_mask,
 )
 from five_hundred.actions import Action, Discard, PlayCard
-from five_hundred.bidding import PASS, Bid, MisereBid, Pass, TrickBid
+from five_hundred.bidding import MISERE, PASS, Bid, MisereBid, Pass, TrickBid
 from five_hundred.bots import RuleBasedPlayer
 from five_hundred.cards import CARDS_BY_CODE, Strain, card_code
 from five_hundred.errors import InvalidStateError, quote, wrong_type
@@ -190,8 +190,12 @@ class SamplingPlayer:
     same card choices as :class:`~five_hundred.bots.RuleBasedPlayer`).  A bid's value
     is its mean score difference (its side's score less the others') over the
     deals; passing is worth 0, or over an opponent's trick bid, that contract's
-    simulated value.  The player bids its best bid if it beats passing by
-    ``bid_margin``; misère and bids over a partner are left to the rules of thumb.
+    simulated value.  Misère, when the seat may bid it, is valued on the same deals
+    (the misère discard of the rules of thumb, the partner sitting out), each judged
+    double-dummy within a node limit, else played out by the rules of thumb.
+    The player bids its best bid if it beats passing by ``bid_margin``; a misère the
+    rules of thumb would bid (open misère included), and bids over a partner, are
+    left to them.
 
     **Discard** (with ``discard_samples``; trick contracts, same player counts): each
     three-card set of the five cards the rules of thumb would throw first is played
@@ -403,11 +407,11 @@ class SamplingPlayer:
     ) -> tuple[Action, list[ActionValue]]:
         """The bid with the best simulated score, or a pass if passing looks better.
 
-        Each strain the seat may still bid is simulated on ``bid_samples`` deals that
-        fit the auction; a bid's value is its mean score difference over them.
-        Passing is worth 0, or, over an opponent's trick bid, that contract's
-        simulated value; a bid must beat it by ``bid_margin``.  Misère, and bidding
-        over a partner, are left to the rules of thumb.
+        Each strain the seat may still bid, and misère if it may bid it, is simulated
+        on ``bid_samples`` deals that fit the auction; a bid's value is its mean score
+        difference over them.  Passing is worth 0, or, over an opponent's trick bid,
+        that contract's simulated value; a bid must beat it by ``bid_margin``.  A
+        misère the rules of thumb bid, and bidding over a partner, are theirs.
         """
         start = time.perf_counter()
         ruled = self._rules.choose(seen, seat)
@@ -442,10 +446,14 @@ class SamplingPlayer:
         ]
         guess = {s: strain_estimate(seen.hand, s, rules) for s in Strain}
         bids.sort(key=lambda bid: (-guess[bid.strain], bid.tricks))
-        for action in bids:
+        candidates: list[Bid] = [*bids]
+        if MISERE in seen.legal_actions:
+            candidates.append(MISERE)
+        for action in candidates:
             if self._spent(start):
                 break
-            results = simulator.tricks(seat, action.strain, shown, count)
+            kind = action.strain if isinstance(action, TrickBid) else action
+            results = simulator.tricks(seat, kind, shown, count)
             if results:
                 value = simulator.value(action, seat, results)
                 values.append(ActionValue(action, value, len(results)))
