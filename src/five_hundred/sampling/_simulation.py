@@ -23,7 +23,7 @@ from five_hundred._rules_of_thumb import (
     seat_friends,
     side_mask,
 )
-from five_hundred.bidding import Bid, MisereBid, Pass, TrickBid, outranks
+from five_hundred.bidding import MISERE, Bid, MisereBid, Pass, TrickBid, outranks
 from five_hundred.bots import RuleBasedPlayer
 from five_hundred.cards import CARDS_BY_CODE, Card, Strain, mask_from_cards
 from five_hundred.dealing import pack_mask
@@ -110,7 +110,7 @@ outbid the standing bid)."""
 
 MISERE_NODES: Final = 20_000
 """The solver's node limit for one simulated deal of a misère (see
-:meth:`_BidSimulator._misere_result`)."""
+:meth:`_BidSimulator.misere`)."""
 
 _NO_LEVEL: Final = 0
 _ANY_LEVEL: Final = 11
@@ -274,7 +274,8 @@ class _BidSimulator:
     ) -> list[tuple[int, ...]]:
         """Each side's tricks in ``count`` simulated plays of a contract (cached).
 
-        ``kind`` is the contract's strain, or :data:`~five_hundred.bidding.MISERE`.
+        ``kind`` is the contract's strain, or :data:`~five_hundred.bidding.MISERE`
+        (then played out by rule: :meth:`misere` judges the deals made).
         """
         key = (contractor, kind, shown)
         found = self._played.get(key)
@@ -286,24 +287,52 @@ class _BidSimulator:
         contract = self.contract(contractor, kind)
         if contract is None:
             return []
-        core = contract.core
-        setup = play_setup(core)
         misere = not isinstance(kind, Strain)
         policy = rule_policy(
-            setup, contract.team, contract.friends, misere=contractor if misere else -1
+            play_setup(contract.core),
+            contract.team,
+            contract.friends,
+            misere=contractor if misere else -1,
         )
-        discards = misere_discard if misere else rule_discard
         out = []
         for dealt, kitty in deals:
-            hands = list(dealt)
-            held = hands[contractor] | kitty
-            hands[contractor] = held & ~discards(setup.key, held)
-            dealt_core = with_hands(core, tuple(hands))
+            core = _dealt_core(contract, dealt, kitty, misere)
             if misere:
-                out.append(self._misere_result(dealt_core, contractor, policy))
+                won, _ = play_out(core, self.rng.random, policy)
+                out.append(_by_side(self.rules, won))
             else:
-                out.append(self._result(dealt_core, contractor, policy))
+                out.append(self._result(core, contractor, policy))
         self._played[key] = out
+        return out
+
+    def misere(
+        self, contractor: int, shown: Shown, count: int
+    ) -> list[tuple[int, ...]]:
+        """Each side's tricks in ``count`` simulated misères, judged double-dummy.
+
+        Each deal is first played out by rule (:meth:`tricks`); a misère lost that
+        way counts as lost.  One made is judged as the bid advisor judges a misère:
+        the search asks only whether the defence can give the contractor a trick,
+        within :data:`MISERE_NODES` nodes (a deal it does not settle keeps its
+        playout).  So a misère is made at most as often as its playouts make it.
+        Only the contractor's side's count scores (the defenders score nothing).
+        """
+        played = self.tricks(contractor, MISERE, shown, count)
+        contract = self.contract(contractor, MISERE)
+        if contract is None:
+            return played
+        ours = side_of(self.rules, contractor)
+        lost = tuple(int(side == ours) for side in range(self.rules.sides))
+        out = []
+        for (dealt, kitty), result in zip(
+            self.deals(shown, len(played)), played, strict=True
+        ):
+            if not result[ours]:
+                core = _dealt_core(contract, dealt, kitty, True)
+                bounds = solve_core_bounds(core, None, MISERE_NODES, ceiling=1)
+                if bounds.low >= 1:
+                    result = lost
+            out.append(result)
         return out
 
     def _result(self, core: Record, contractor: int, policy: Policy) -> tuple[int, ...]:
@@ -317,26 +346,6 @@ class _BidSimulator:
                     bounds.low if side == ours else HAND_SIZE - bounds.low
                     for side in range(2)
                 )
-        won, _ = play_out(core, self.rng.random, policy)
-        return _by_side(self.rules, won)
-
-    def _misere_result(
-        self, core: Record, contractor: int, policy: Policy
-    ) -> tuple[int, ...]:
-        """Each side's tricks in one deal of a misère: solved, else played out.
-
-        A misère is judged double-dummy, as the bid advisor judges it: the search
-        asks only whether the contractor can be made to take a trick, within
-        :data:`MISERE_NODES` nodes; a deal it does not settle is played out by rule.
-        Only the contractor's side's count scores (the defenders score nothing).
-        """
-        bounds = solve_core_bounds(core, None, MISERE_NODES, ceiling=1)
-        if bounds.low >= 1 or bounds.high <= 0:
-            ours = side_of(self.rules, contractor)
-            taken = min(bounds.low, 1)
-            return tuple(
-                taken if side == ours else 0 for side in range(self.rules.sides)
-            )
         won, _ = play_out(core, self.rng.random, policy)
         return _by_side(self.rules, won)
 
@@ -354,6 +363,22 @@ class _BidSimulator:
                 self._scores[key] = found
             total += found
         return total / len(results)
+
+
+def _dealt_core(
+    contract: _Contract, dealt: tuple[int, ...], kitty: int, misere: bool
+) -> Record:
+    """The contract's template with a deal's hands and the kitty taken up.
+
+    The contractor discards by rule (in a misère,
+    :func:`~five_hundred._rules_of_thumb.misere_discard`).
+    """
+    hands = list(dealt)
+    seat = contract.contractor
+    held = hands[seat] | kitty
+    discards = misere_discard if misere else rule_discard
+    hands[seat] = held & ~discards(play_setup(contract.core).key, held)
+    return with_hands(contract.core, tuple(hands))
 
 
 def _by_side(rules: Rules, won: int) -> tuple[int, ...]:

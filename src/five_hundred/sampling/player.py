@@ -190,9 +190,10 @@ class SamplingPlayer:
     same card choices as :class:`~five_hundred.bots.RuleBasedPlayer`).  A bid's value
     is its mean score difference (its side's score less the others') over the
     deals; passing is worth 0, or over an opponent's trick bid, that contract's
-    simulated value.  Misère, when the seat may bid it, is valued on the same deals
-    (the misère discard of the rules of thumb, the partner sitting out), each judged
-    double-dummy within a node limit, else played out by the rules of thumb.
+    simulated value.  Misère, when the seat may bid it, is played out on the same
+    deals (the misère discard and play of the rules of thumb, the partner sitting
+    out) and, if that beats the best bid, each deal it survives is judged
+    double-dummy within a node limit.
     The player bids its best bid if it beats passing by ``bid_margin``; a misère the
     rules of thumb would bid (open misère included), and bids over a partner, are
     left to them.
@@ -446,19 +447,25 @@ class SamplingPlayer:
         ]
         guess = {s: strain_estimate(seen.hand, s, rules) for s in Strain}
         bids.sort(key=lambda bid: (-guess[bid.strain], bid.tricks))
-        candidates: list[Bid] = [*bids]
-        if MISERE in seen.legal_actions:
-            candidates.append(MISERE)
-        for action in candidates:
+        for action in bids:
             if self._spent(start):
                 break
-            kind = action.strain if isinstance(action, TrickBid) else action
-            results = simulator.tricks(seat, kind, shown, count)
+            results = simulator.tricks(seat, action.strain, shown, count)
             if results:
                 value = simulator.value(action, seat, results)
                 values.append(ActionValue(action, value, len(results)))
                 if value > best_value:
                     best, best_value = action, value
+        if MISERE in seen.legal_actions and not self._spent(start):
+            # played out by rule, a misère is made at least as often as judged
+            # double-dummy: the solver is asked only if its playouts beat the best
+            played = simulator.tricks(seat, MISERE, shown, count)
+            if played and simulator.value(MISERE, seat, played) > best_value:
+                results = simulator.misere(seat, shown, count)
+                value = simulator.value(MISERE, seat, results)
+                values.append(ActionValue(MISERE, value, len(results)))
+                if value > best_value:
+                    best, best_value = MISERE, value
         return (best if best in seen.legal_actions else ruled), values
 
     def _simulated_discard(
