@@ -721,6 +721,7 @@ def test_slots_and_codes_give_the_same_values(
         {},
         [-1] * len(ctx[10]),
         Budget(NO_LIMIT),
+        [-1] * HAND_SIZE,
     )
     live = _live(ctx[7], core[HANDS], core[TRICK])
     at_codes: Position = (core[HANDS], pos[1], pos[2], core[TRICK], *pos[4:10], live)
@@ -780,13 +781,14 @@ def test_cached_keys_are_those_of_a_fresh_context(
             keyed, slotted = shared.setdefault(
                 ctx[0],
                 (
-                    (*ctx[:8], [{}, {}, {}, {}], {}, [], Budget(NO_LIMIT)),
+                    (*ctx[:8], [{}, {}, {}, {}], {}, [], Budget(NO_LIMIT), []),
                     (
                         *ctx[:8],
                         [{}, {}, {}, {}],
                         None,
                         [-1] * (3 * NO_SUIT << SLOT_BITS),
                         Budget(NO_LIMIT),
+                        [],
                     ),
                 ),
             )
@@ -810,6 +812,7 @@ def test_cached_keys_are_those_of_a_fresh_context(
                         None,
                         [],
                         Budget(NO_LIMIT),
+                        [],
                     )
                     assert _canon(keyed, probe) == _canon(fresh, probe)
                     assert _canon(slotted, probe) == _canon(fresh, probe)

@@ -37,6 +37,9 @@ The techniques are those of bridge solvers, on the engine's masks:
   in misère high cards first), leads of a side suit's top card first, then low
   cards of side suits, then trumps (the top one first), and last those of suits an
   opponent can ruff (and of trumps that draw none);
+- at a trick's start, the lead that last cut a search off at the same trick (the
+  *killer*, kept in the context by tricks done) first, wherever the order above put
+  it (inside a trick the fixed order measured better);
 - cards adjacent among those still in play (the trick included) in one effective suit
   are one move: only the highest of such a run is searched;
 - the values of every choice (:func:`choice_values`) are searched in the move order
@@ -437,9 +440,10 @@ Context = tuple[
     dict[tuple[int, ...], tuple[int, int, int]] | None,
     list[int],
     Budget,
+    list[int],
 ]
 """What stays fixed during a solve: ``(key, misere, active, next_seat, options,
-contractor, team, seats, parts, keys, slots, budget)``: the contract's play setup (``key`` the
+contractor, team, seats, parts, keys, slots, budget, killers)``: the contract's play setup (``key`` the
 numbered key: the context key, plus :data:`SLOTTED` when the cards are numbered by
 slots, see :func:`_slotted`); ``team`` the
 seats of the contracting side (the contractor alone in misère) as a mask; ``seats``
@@ -451,7 +455,8 @@ their hands, by the hands (see :func:`_hands_key`; None: not kept), and
 slot three items: a plain suit's packed cards and the first two items of their part
 (-1: none; the list is empty when it is not kept).  The pure build keeps the keys,
 the compiled one the slots (see :data:`COMPILED`).  ``budget`` the nodes the search
-may still visit (see :func:`solve_bounds`).
+may still visit (see :func:`solve_bounds`); ``killers`` by tricks done, the lead
+that last cut a search off at a trick's start (-1: none), searched first there.
 
 Plain tuples, unpacked where used: cheaper than named fields, and unboxed when
 compiled."""
@@ -522,6 +527,7 @@ def context_of(core: Record, team: int) -> Context:
         None if COMPILED else {},
         [-1] * (3 * NO_SUIT << SLOT_BITS) if COMPILED else [],
         Budget(NO_LIMIT),
+        [-1] * HAND_SIZE,
     )
 
 
@@ -2053,6 +2059,18 @@ def _search(
             read |= _run_bottom(ctx, pos, code)
         return result, read
     start_alpha, start_beta = alpha, beta
+    killers = ctx[12]
+    ply = -1
+    if shape >= 0:
+        # a lead: first the lead that last cut a search off at this trick (the
+        # *killer*), wherever the order put it
+        ply = pos[7]
+        killer = killers[ply]
+        if killer >= 0 and ~items[0] & 255 != killer:
+            for index in range(1, len(items)):
+                if ~items[index] & 255 == killer:
+                    items.insert(0, items.pop(index))
+                    break
     maximise = (ctx[6] >> pos[1] & 1 == 1) != ctx[1]
     value = -1 if maximise else HAND_SIZE + 1
     every = 0  # the relevant cards of every choice searched
@@ -2085,6 +2103,8 @@ def _search(
             if value < beta:
                 beta = value
         if alpha >= beta:
+            if ply >= 0:
+                killers[ply] = choice
             break
     # a bound past the window needs only the choice that gave it
     if (value >= start_beta) if maximise else (value <= start_alpha):
