@@ -694,6 +694,27 @@ def test_a_searched_card_runs_down_to_the_lowest_card_alike(
 
 @settings(max_examples=40, deadline=None)
 @given(game_rules(), seeds(), st.integers(0, 2**32))
+def test_killers_only_reorder_the_search(rules: Rules, seed: int, line: int) -> None:
+    """The leads kept as killers (searched first at a trick's start) change the order
+    of the search, never a value: with killers preset at random (cards in play, held
+    by the leader or not, Joker leads, none), every choice's value is the one a
+    fresh context finds."""
+    state = _position(seed, line, 4, rules)
+    if state is None:
+        return
+    core = record_of(state)
+    ctx, pos = _context(core), position_of(core)
+    fresh = choice_values(ctx, {}, pos)
+    rng = random.Random(line)
+    preset = _context(core)
+    live = [number for number in range(JOKER_LEAD) if pos[10] >> number & 1]
+    choices = [-1, *live, *range(JOKER_LEAD, JOKER_LEAD + 4)]
+    preset[12][:] = [rng.choice(choices) for _ in preset[12]]
+    assert choice_values(preset, {}, pos) == fresh
+
+
+@settings(max_examples=40, deadline=None)
+@given(game_rules(), seeds(), st.integers(0, 2**32))
 def test_slots_and_codes_give_the_same_values(
     rules: Rules, seed: int, line: int
 ) -> None:
